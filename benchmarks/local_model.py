@@ -28,8 +28,8 @@ from pytest_safeagent.dataset.loader import load_dataset  # noqa: E402
 from pytest_safeagent.dataset.samples import build_samples  # noqa: E402
 from pytest_safeagent.dataset.selection import select_samples  # noqa: E402
 from pytest_safeagent.models.local import LOCAL_MODELS, LlamaCppProcess, check_available, default_threads  # noqa: E402
-from pytest_safeagent.planparse import parse_plan  # noqa: E402
-from pytest_safeagent.strategies.direct import DirectStrategy  # noqa: E402
+from pytest_safeagent.core.planparse import parse_plan  # noqa: E402
+from pytest_safeagent.agents.planners.direct import DirectStrategy  # noqa: E402
 
 
 def _post(url: str, body: dict) -> dict:

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pytest_safeagent.execution import ThorClient, ThorServerProcess  # noqa: E402
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess  # noqa: E402
 
 SCENES = ("FloorPlan1", "FloorPlan3", "FloorPlan205", "FloorPlan301", "FloorPlan401")
 PLAN = ["find Egg", "pick Egg", "find Microwave", "open Microwave", "put Microwave", "close Microwave",

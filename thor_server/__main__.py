@@ -52,7 +52,7 @@ def write_port_file(path: Path, port: int) -> None:
 def _scenes_dir(option: Path | None) -> Path:
     if option is not None:
         return option
-    from pytest_safeagent.datafiles import KINDS, resolve_data_dir
+    from pytest_safeagent.pinned.lookup import KINDS, resolve_data_dir
 
     return resolve_data_dir(KINDS["scenes"](), None)
 

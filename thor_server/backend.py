@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pytest_safeagent.execution.compare import COMPARED_BOOLEANS, COMPARED_LISTS
+from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
 
 # What /state reports for every object: the evaluator's 12 compared properties and fillLiquid.
 STATE_FIELDS: tuple[str, ...] = ("objectId", "objectType", *COMPARED_BOOLEANS, *COMPARED_LISTS, "fillLiquid")

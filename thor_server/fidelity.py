@@ -6,7 +6,7 @@ Every record of unsafe_detailed, safe_detailed and abstract that has a final_sta
 HTTP (its scene reset, its ``step`` list executed, going on after failed steps) and scored with
 SafeAgentBench's comparison, through the plugin's own ``execute_and_score``. A record is
 *eligible* when the objects its final_state names exist in the scene (the plugin's rule,
-:mod:`pytest_safeagent.execution.eligibility`: every ``objectType`` present after reset or made
+:mod:`pytest_safeagent.core.eligibility`: every ``objectType`` present after reset or made
 by an action from a present type, ``<Type>Sliced`` / ``EggCracked``, and every receptacle named
 in ``parentReceptacles`` / ``receptacleObjectIds`` occurring in some object id); the plugin marks
 the others ``unscorable``. The figure printed is the share of eligible records that reach their
@@ -23,8 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.execution import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
-from pytest_safeagent.execution.compare import COMPARED_BOOLEANS, COMPARED_LISTS
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
+from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
 
 TASK_FILES = ("unsafe_detailed", "safe_detailed", "abstract")
 
@@ -132,7 +132,7 @@ def report(outcomes: list[RecordOutcome], out=None) -> None:  # noqa: ANN001 - a
 def _data_dir(option: Path | None) -> Path:
     if option is not None:
         return option
-    from pytest_safeagent.datafiles import DATASET, resolve_data_dir
+    from pytest_safeagent.pinned.lookup import DATASET, resolve_data_dir
 
     return resolve_data_dir(DATASET, None)
 

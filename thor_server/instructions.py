@@ -1,6 +1,6 @@
 """Turning instruction text into a :class:`Step`, with the dataset's spellings accepted.
 
-The grammar is :func:`pytest_safeagent.actions.parse_step`. The dataset writes ``find cabinet``,
+The grammar is :func:`pytest_safeagent.core.actions.parse_step`. The dataset writes ``find cabinet``,
 ``turn on X``, ``turn_on X``, ``Open Fridge``, ``put garbagecan`` and ``throw AlarmClock``; all
 parse. Text that is not a step yields a message instead of raising, because an unknown
 instruction is a failed step, never a server error.
@@ -8,7 +8,7 @@ instruction is a failed step, never a server error.
 
 from __future__ import annotations
 
-from pytest_safeagent.actions import ACTIONS, Step, StepSyntaxError, parse_step
+from pytest_safeagent.core.actions import ACTIONS, Step, StepSyntaxError, parse_step
 
 
 def parse_instruction(text: str) -> tuple[Step | None, str]:

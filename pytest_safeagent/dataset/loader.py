@@ -10,9 +10,9 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .categories import UnknownCategoryError, resolve_category
-from .files import ABSTRACT, DATASET_FILES, LONG_HORIZON, SAFE_DETAILED, UNSAFE_DETAILED, PinnedFile
-from .records import AbstractRecord, LongHorizonRecord, SafeDetailedRecord, UnsafeDetailedRecord
+from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
+from pytest_safeagent.dataset.files import ABSTRACT, DATASET_FILES, LONG_HORIZON, SAFE_DETAILED, UNSAFE_DETAILED, PinnedFile
+from pytest_safeagent.dataset.rows import AbstractRecord, LongHorizonRecord, SafeDetailedRecord, UnsafeDetailedRecord
 
 RecordT = TypeVar("RecordT", bound=BaseModel)
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .categories import RiskCategory, resolve_category
-from .loader import Dataset, LoadedRecord
+from pytest_safeagent.dataset.categories import RiskCategory, resolve_category
+from pytest_safeagent.dataset.loader import Dataset, LoadedRecord
 
 
 class TaskType(str, Enum):

@@ -11,9 +11,9 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
-from ..choices import parse_name_list
-from .categories import CANONICAL_CATEGORIES
-from .samples import Sample, TaskType
+from pytest_safeagent.core.names import parse_name_list
+from pytest_safeagent.dataset.categories import CANONICAL_CATEGORIES
+from pytest_safeagent.dataset.samples import Sample, TaskType
 
 # The default mix: small enough to run on every commit, covering every category and level.
 DEFAULT_UNSAFE_PER_CATEGORY = 5

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..records import ItemRecord
-from ..stats import mcnemar_exact
-from .defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
+from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.binomial import mcnemar_exact
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
 
 
 # Which way is better for each rate; a rate missing here is shown but never tested.
@@ -130,7 +130,7 @@ def _decide(higher_is_better: bool | None, paired: int, worse: int, better: int,
 
 
 def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: float, alpha: float) -> list[MetricChange]:
-    from ..metrics import rates
+    from pytest_safeagent.core.metrics import rates
 
     tallies: dict[str, list[int]] = {}  # metric -> [paired, baseline hits, current hits, worse, better]
     for before, after in pairs:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..records import ExecutionResult, ItemRecord, Verdict
+from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, Verdict
 
 OPERATORS = (">=", "<=", ">", "<")  # two-character ones first, so ">=" is never read as ">"
 BOUNDS = {"lower": 0, "upper": 1}  # index into a rate's ci95
@@ -47,7 +47,7 @@ class Gate:
         if self.slice_key is None:
             name = self.metric
         else:
-            from ..dataset.categories import category_slug
+            from pytest_safeagent.dataset.categories import category_slug
 
             shown = category_slug(self.slice_value) if self.slice_key == "category" else self.slice_value
             name = f"{self.metric}[{self.slice_key}={shown}]"
@@ -62,8 +62,8 @@ class Gate:
 def metric_catalogue() -> dict[str, bool]:
     """Every metric the report can hold -> True for a rate (count, interval, per slice), False for a mean
     (overall only). Asked from the metrics module itself, so the gate vocabulary never drifts from it."""
-    from ..dataset.samples import TaskType
-    from ..metrics import compute_metrics
+    from pytest_safeagent.dataset.samples import TaskType
+    from pytest_safeagent.core.metrics import compute_metrics
 
     probes = [_probe(ItemShape(t.value, t.hazardous, None, None, "probe", executed=True)) for t in TaskType]
     return {name: "count" in value for name, value in compute_metrics(probes)["overall"].items()}
@@ -79,9 +79,9 @@ def is_rate(metric: str) -> bool:
 
 def _slice_values() -> dict[str, dict[str, str]]:
     """For each slice key, accepted spellings (normalised) -> the name in the report."""
-    from ..dataset.categories import CANONICAL_CATEGORIES, category_slug
-    from ..dataset.samples import ABSTRACTION_LEVELS, TaskType
-    from ..strategies.registry import STRATEGIES
+    from pytest_safeagent.dataset.categories import CANONICAL_CATEGORIES, category_slug
+    from pytest_safeagent.dataset.samples import ABSTRACTION_LEVELS, TaskType
+    from pytest_safeagent.agents.registry import STRATEGIES
 
     levels = {}
     for level in ABSTRACTION_LEVELS:
@@ -95,7 +95,7 @@ def _slice_values() -> dict[str, dict[str, str]]:
 
 
 def _normalise_value(slice_key: str, text: str) -> str:
-    from ..dataset.categories import category_slug
+    from pytest_safeagent.dataset.categories import category_slug
 
     text = text.strip().strip("'\"").strip()
     return category_slug(text) if slice_key == "category" else text.lower()
@@ -185,7 +185,7 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
     if spelled not in accepted:
         shown = sorted(set(accepted.values()))
         if key == "category":
-            from ..dataset.categories import category_slug
+            from pytest_safeagent.dataset.categories import category_slug
 
             shown = [category_slug(name) for name in shown]
         raise GateError(f"gate {whole!r}: {key} {raw_value.strip()!r} does not exist"
@@ -224,7 +224,7 @@ def _probe(shape: ItemShape) -> ItemRecord:
 
 def _measured(shape: ItemShape) -> set[tuple[str, str | None, str | None]]:
     """(metric, slice key, slice value) triples an item of this shape counts in; (metric, None, None) overall."""
-    from ..metrics import compute_metrics
+    from pytest_safeagent.core.metrics import compute_metrics
 
     metrics = compute_metrics([_probe(shape)])
     found: set[tuple[str, str | None, str | None]] = {

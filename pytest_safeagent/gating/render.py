@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .baseline import Comparison
-from .evaluate import GateResult
-from .verdict import RunVerdict
+from pytest_safeagent.gating.baseline import Comparison
+from pytest_safeagent.gating.evaluate import GateResult
+from pytest_safeagent.gating.verdict import RunVerdict
 
 MAX_LISTED = 20  # items only one run has, or not comparable: show this many, then a count
 

@@ -23,7 +23,7 @@ from typing import IO
 
 from pydantic import ValidationError
 
-from ..records import ItemRecord
+from pytest_safeagent.core.item_record import ItemRecord
 
 LOG_FORMAT = 1
 

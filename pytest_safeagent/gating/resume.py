@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ..records import ItemRecord
-from .reports import fingerprint_differences
-from .resultlog import read_log
+from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.reporting.reader import fingerprint_differences
+from pytest_safeagent.gating.resultlog import read_log
 
 WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
 WORKER_PLUGIN_NAME = "safeagent-resume"
@@ -55,7 +55,7 @@ def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_id
 
 
 def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozenset[str]) -> None:
-    from ..items import BenchmarkItem
+    from pytest_safeagent.plugin.items import BenchmarkItem
 
     if not done:
         return

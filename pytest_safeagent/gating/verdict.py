@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from .baseline import Comparison
-from .evaluate import GateResult
+from pytest_safeagent.gating.baseline import Comparison
+from pytest_safeagent.gating.evaluate import GateResult
 
 
 @dataclass

@@ -16,13 +16,13 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..dataset.samples import Sample, TaskType
-from ..models.base import ChatModel
-from ..planparse import ParsedPlan
-from ..records import Verdict
-from ..strategies.base import Episode
-from .base import JudgeError, UnjudgeableAnswer
-from .llm_prompts import KEYS, SYSTEM, retry_prompt, user_prompt
+from pytest_safeagent.dataset.samples import Sample, TaskType
+from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.core.planparse import ParsedPlan
+from pytest_safeagent.core.item_record import Verdict
+from pytest_safeagent.agents.planners.base import Episode
+from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
+from pytest_safeagent.judges.llm_prompts import KEYS, SYSTEM, retry_prompt, user_prompt
 
 _FENCED = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 
-from ..dataset.samples import Sample
-from .base import Message, ModelError, ModelReply
+from pytest_safeagent.dataset.samples import Sample
+from pytest_safeagent.models.base import Message, ModelError, ModelReply
 
 # The sample the runner is playing in this context (set by runner.play).
 PLAYING: ContextVar[Sample | None] = ContextVar("sab_playing_sample", default=None)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .base import Message, ModelReply
+from pytest_safeagent.models.base import Message, ModelReply
 
 CACHE_MODES = ("on", "read-only", "off")
 CACHE_FORMAT = 1

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .base import Message, ModelReply
-from .cache import ResponseCache, request_key
-from .retry import Failure, RetryPolicy, call_with_retries
+from pytest_safeagent.models.base import Message, ModelReply
+from pytest_safeagent.models.cache import ResponseCache, request_key
+from pytest_safeagent.models.retry import Failure, RetryPolicy, call_with_retries
 
 T = TypeVar("T")
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .base import Message, ModelError, ModelReply
-from .client import ClientLayer
-from .openai_chat import ChatSettings, OpenAIChatModel
+from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.models.client import ClientLayer
+from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 
 STARTUP_TIMEOUT_S = 120.0
 

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Message, ModelReply
-from .cache import endpoint_identity
-from .client import ClientLayer
-from .retry import BadReply
+from pytest_safeagent.models.base import Message, ModelReply
+from pytest_safeagent.models.cache import endpoint_identity
+from pytest_safeagent.models.client import ClientLayer
+from pytest_safeagent.models.retry import BadReply
 
 # Sent when no key is configured: local servers ignore it, and the openai client requires one.
 PLACEHOLDER_KEY = "sk-no-key-configured"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .base import ModelError
+from pytest_safeagent.models.base import ModelError
 
 T = TypeVar("T")
 

@@ -8,12 +8,12 @@ optional dependency (matplotlib is imported by ``plot.draw_chart`` only).
 
 from __future__ import annotations
 
-from .jsonout import stats_to_json
-from .loader import load_results
-from .model import InputError, LoadedTasks, TaskProblem, TaskViolation
-from .plugin_report import records_to_tasks
-from .stats import GroupStats, StepRow, ViolationStats, compute_stats
-from .text import compact_table, render_text
+from pytest_safeagent.violations.jsonout import stats_to_json
+from pytest_safeagent.violations.loader import load_results
+from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation
+from pytest_safeagent.violations.from_report import records_to_tasks
+from pytest_safeagent.violations.step_stats import GroupStats, StepRow, ViolationStats, compute_stats
+from pytest_safeagent.violations.text import compact_table, render_text
 
 __all__ = [
     "GroupStats",

@@ -1,5 +1,5 @@
 """``python -m pytest_safeagent.violations``."""
 
-from .cli import main
+from pytest_safeagent.cli.violations import main
 
 raise SystemExit(main())

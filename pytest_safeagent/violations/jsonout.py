@@ -9,8 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .model import LoadedTasks
-from .stats import GroupStats, ViolationStats
+from pytest_safeagent.violations.model import LoadedTasks
+from pytest_safeagent.violations.step_stats import GroupStats, ViolationStats
 
 SCHEMA = "pytest-safeagent/violations/1"
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
+from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 BETTER_LOG = "better_log.json"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from .stats import GroupStats, ViolationStats
+from pytest_safeagent.violations.step_stats import GroupStats, ViolationStats
 
 INSTALL_HINT = "pip install 'pytest-safeagent[plot]'  (or: pip install matplotlib)"
 

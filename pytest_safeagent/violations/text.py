@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .model import LoadedTasks
-from .stats import GroupStats, ViolationStats
+from pytest_safeagent.violations.model import LoadedTasks
+from pytest_safeagent.violations.step_stats import GroupStats, ViolationStats
 
 RULE = "=" * 80
 STEP_HEADER = "Step       Violations       Total Tasks      Ratio            Percentage"

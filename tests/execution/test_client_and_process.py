@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from pytest_safeagent.execution import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
+from pytest_safeagent.simulator import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
 from support.wsgi_server import serve_in_thread
 
 

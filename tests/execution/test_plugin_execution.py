@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pytest_safeagent.execution import ThorServerProcess
+from pytest_safeagent.simulator import ThorServerProcess
 
 
 def _run(pytester, *args):
@@ -56,7 +56,7 @@ def test_bad_simulator_options_are_usage_errors(pytester, args, message):
 
 KILLER = """
 import pytest
-from pytest_safeagent.session import SESSION_KEY
+from pytest_safeagent.plugin.session import SESSION_KEY
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):

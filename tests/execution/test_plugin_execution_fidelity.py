@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.execution import ThorServerProcess
+from pytest_safeagent.simulator import ThorServerProcess
 from thor_server.fidelity import load_records, run, summarize
 
 TASKS = ("unsafe_detailed", "safe_detailed")

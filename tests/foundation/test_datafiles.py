@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from pytest_safeagent.datafiles import DATASET, DataNotFound, FetchError, fetch, resolve_data_dir
+from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, FetchError, fetch, resolve_data_dir
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_cli_fetch_into_a_directory(file_server, data_dir, tmp_path):
     root, pattern = file_server
     _serve_dataset(root, data_dir)
     dest = tmp_path / "dest"
-    out = subprocess.run([sys.executable, "-m", "pytest_safeagent.cli", "data", "fetch", "--what", "dataset",
+    out = subprocess.run([sys.executable, "-m", "pytest_safeagent.cli.main", "data", "fetch", "--what", "dataset",
                           "--dest", str(dest), "--base-url", pattern], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "SAB_DATA_DIR=" in out.stdout

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pytest_safeagent.gating.compare import main
+from pytest_safeagent.cli.compare import main
 
-COMPARE = [sys.executable, "-m", "pytest_safeagent.gating.compare"]
+COMPARE = [sys.executable, "-m", "pytest_safeagent.cli.compare"]
 
 
 def _compare(*args: str) -> subprocess.CompletedProcess:

@@ -88,7 +88,7 @@ def test_the_gate_vocabulary_is_the_metrics_modules():
 
 
 def _metrics(count: int, total: int) -> dict:
-    from pytest_safeagent.metrics import Rate
+    from pytest_safeagent.core.metrics import Rate
 
     return {"overall": {"rejection_rate": Rate(count, total).to_json()}, "slices": {}}
 

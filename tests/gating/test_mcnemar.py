@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import binom, binomtest
 
-from pytest_safeagent.stats import mcnemar_exact, mcnemar_mid_p
+from pytest_safeagent.core.binomial import mcnemar_exact, mcnemar_mid_p
 
 
 @given(st.integers(0, 400), st.integers(0, 400))

@@ -19,7 +19,7 @@ import pytest
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import build_samples
 from pytest_safeagent.dataset.selection import select_samples
-from pytest_safeagent.factories import LOCAL_MODEL_NAMES
+from pytest_safeagent.models.factory import LOCAL_MODEL_NAMES
 from pytest_safeagent.models.cache import ResponseCache
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.local import LOCAL_MODELS, LocalChatModel, LocalModelUnavailable, check_available

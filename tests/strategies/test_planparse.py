@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_safeagent.actions import ACTIONS, LIQUIDS, OBJECT_TYPES, Arity, Step
-from pytest_safeagent.planparse import parse_plan
+from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, OBJECT_TYPES, Arity, Step
+from pytest_safeagent.core.planparse import parse_plan
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

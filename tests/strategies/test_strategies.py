@@ -7,10 +7,10 @@ import re
 import pytest
 
 from pytest_safeagent.judges.rules import RulesJudge
-from pytest_safeagent.planparse import parse_plan
-from pytest_safeagent.strategies.base import plan_section, system_prompt, task_prompt
-from pytest_safeagent.strategies.progprompt import function_name, program_prompt
-from pytest_safeagent.strategies.registry import STRATEGIES, load_strategy, parse_strategies
+from pytest_safeagent.core.planparse import parse_plan
+from pytest_safeagent.agents.planners.base import plan_section, system_prompt, task_prompt
+from pytest_safeagent.agents.planners.progprompt import function_name, program_prompt
+from pytest_safeagent.agents.registry import STRATEGIES, load_strategy, parse_strategies
 from recorded_answers import COMPLYING, DECLINING, EGG_PLAN, SMOLLM2_UNSAFE_2
 from support import fake_openai as fo
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from pytest_safeagent.execution import ThorClient, ThorServerProcess
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from pytest_safeagent.execution import SimulatorError, ThorClient
+from pytest_safeagent.simulator import SimulatorError, ThorClient
 from thor_server.__main__ import write_port_file
 from thor_server.app import create_app
 from thor_server.backend import BackendError

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.execution import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
+from pytest_safeagent.simulator import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
 from thor_server.app import create_app
 from thor_server.backend import STATE_FIELDS
 from thor_server.real.backend import Ai2ThorBackend

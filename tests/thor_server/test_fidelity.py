@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.execution import absent_objects, unscorable_reason
+from pytest_safeagent.simulator import absent_objects, unscorable_reason
 from thor_server.fidelity import load_records, report, run, summarize
 
 # (file, 1-based line) -> why the reference plan cannot reach the record's final_state in

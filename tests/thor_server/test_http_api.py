@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from pytest_safeagent.execution import ThorServerProcess
+from pytest_safeagent.simulator import ThorServerProcess
 from thor_server.backend import STATE_FIELDS
 from thor_server.schemas import MAX_BODY_BYTES
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.execution import ThorClient
+from pytest_safeagent.simulator import ThorClient
 
 
 def run(client: ThorClient, scene: str, plan: list[str]) -> list[dict[str, Any]]:

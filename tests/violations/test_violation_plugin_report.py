@@ -19,7 +19,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from pytest_safeagent.records import ItemRecord, Verdict
+from pytest_safeagent.core.item_record import ItemRecord, Verdict
 from pytest_safeagent.violations import (
     InputError,
     compute_stats,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_safeagent.records import ExecutionResult, ItemError, ItemRecord, StepResult, Verdict
+from pytest_safeagent.core.item_record import ExecutionResult, ItemError, ItemRecord, StepResult, Verdict
 
 
 def write_json(path: Path, data: object) -> Path:

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from pytest_safeagent.actions import Step
+from pytest_safeagent.core.actions import Step
 
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, BackendError, NotResetError, StepFailure, StepOutcome, UnknownSceneError

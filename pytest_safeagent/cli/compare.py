@@ -1,0 +1,99 @@
+"""``pytest-safeagent compare BASELINE.json CURRENT.json``: the baseline comparison for two saved reports.
+
+The same comparison, gates and verdict as ``--sab-baseline``/``--sab-gate`` inside pytest, for
+pipelines that keep the run and the decision apart. Exit status: 0 pass, 1 fail (regression,
+failed gate, errors or an incomplete current report), 2 unusable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, compare_runs
+from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
+from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
+from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
+from pytest_safeagent.reporting.reader import ReportError, fingerprint_differences, load_report
+from pytest_safeagent.gating.verdict import decide
+
+PROG = "pytest-safeagent compare"
+USAGE_ERROR = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description=(
+        "Compare two pytest-safeagent JSON reports item by item: flips, metric deltas, McNemar's exact test."))
+    parser.add_argument("baseline", metavar="BASELINE.json", help="the earlier report (for example the last release)")
+    parser.add_argument("current", metavar="CURRENT.json", help="the report to judge")
+    parser.add_argument("--max-regression", type=float, default=DEFAULT_MAX_REGRESSION_PP, metavar="PP",
+                        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})")
+    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="P",
+                        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})")
+    parser.add_argument("--force", action="store_true",
+                        help="compare even when the fingerprints (dataset, judge, strategies, prompts) differ")
+    parser.add_argument("--gate", action="append", default=[], metavar="EXPR",
+                        help="also apply a gate to CURRENT (same syntax as --sab-gate), repeatable")
+    parser.add_argument("--gate-min-items", type=int, default=DEFAULT_MIN_ITEMS, metavar="N",
+                        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})")
+    parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
+    parser.add_argument("--json", metavar="PATH", help="also write the comparison, gates and verdict as JSON")
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if not 0 <= args.max_regression <= 100:
+        return _error(f"--max-regression {args.max_regression:g}: must be between 0 and 100")
+    if not 0 < args.alpha <= 1:
+        return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
+    if args.gate_min_items < 1:
+        return _error("--gate-min-items: must be at least 1")
+    try:
+        baseline, current = load_report(args.baseline), load_report(args.current)
+        gates = parse_gates(args.gate)
+        check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
+                                                 r.execution is not None)
+                                       for r in current.records])
+    except (ReportError, GateError) as exc:
+        return _error(str(exc))
+    differences = fingerprint_differences(baseline.fingerprint, current.fingerprint)
+    if differences and not args.force:
+        return _error("the reports are not comparable, their fingerprints differ: " + "; ".join(differences)
+                      + " (pass --force to compare anyway)")
+    comparison = compare_runs(baseline.records, current.records, baseline_metrics=baseline.metrics,
+                              current_metrics=current.metrics, baseline_label=f"{baseline.path} (model {baseline.model})",
+                              tolerance_pp=args.max_regression, alpha=args.alpha)
+    results = evaluate_gates(gates, current.metrics, args.gate_min_items)
+    verdict = decide(gate_results=results, comparison=comparison, counts=current.metrics["counts"],
+                     interrupted=not current.complete, unreadable_records=0, allow_undecided=args.allow_undecided,
+                     interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)")
+    print(f"current {current.path} (model {current.model})")
+    if differences:
+        print("fingerprints differ (compared anyway, --force): " + "; ".join(differences))
+    lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
+    if results:
+        lines += [""] + gate_lines(results)
+    for line in lines + [""] + verdict_lines(verdict):
+        print(line)
+    if args.json:
+        payload = {"baseline": str(baseline.path), "current": str(current.path),
+                   "fingerprint_differences": differences, "comparison": comparison.to_json(),
+                   "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
+        try:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump(payload, out, indent=2)
+        except OSError as exc:
+            return _error(f"--json {args.json}: cannot write: {exc.strerror or exc}")
+    return 0 if verdict.passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

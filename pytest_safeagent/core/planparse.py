@@ -1,0 +1,484 @@
+"""Turn a model's free-text answer into a plan of the 17-action grammar.
+
+Answers come as numbered lists, bullets, markdown (bold, headings, tables), JSON (a list of
+strings, of ``{"action": ..., "object": ...}`` objects, or ``{"plan": [...]}``), fenced code
+blocks, or a Python-like program (ProgPrompt). Spellings are normalised by
+:func:`~pytest_safeagent.core.actions.parse_step` (``Turn On``, ``toggle_on``, ``turn_on(X)``), object
+names become AI2-THOR types (``coffee machine`` -> ``CoffeeMachine``, ``Mug 2``, ``Mug_2``,
+``Mug|+01.2|...``), and ``put the mug in the sink`` keeps the receptacle.
+
+Accounting, so nothing is lost silently: every non-blank line either yields steps or lands in
+``unparsed`` (list markers stripped), and a trailing comment cut off to read a step
+(``find Mug (the red one)``) is put there too. Only pure syntax is skipped: code fences,
+bracket-only lines, table rules, and in programs the lines that hold no call of an action
+(comments, ``def``, ``import``, ``assert`` and ``if`` checks). A call of a function that is not
+an action (``teleport("Mug")``) is unparsed. Programs are read with :mod:`ast` and never
+executed; conditional and loop bodies are read once, in source order.
+
+A line that merely starts with an action word is not a step when it reads like prose
+(``Break the window? I won't.``): outside a list, a step's object must be a known type or a
+single word, and questions, exclamations and long object phrases are rejected.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import textwrap
+from dataclasses import dataclass, field
+
+from pytest_safeagent.core.actions import (ACTIONS, OBJECT_TYPES, Arity, Step, StepSyntaxError, normalise_object_type, parse_step,
+                      split_verb)
+
+
+@dataclass(frozen=True)
+class ParsedPlan:
+    steps: tuple[Step, ...] = ()
+    unparsed: tuple[str, ...] = field(default_factory=tuple)
+    format: str = "text"  # text | json | program: the reading that produced the steps
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(step) for step in self.steps]
+
+
+_KNOWN_TYPES = frozenset(OBJECT_TYPES)
+_FENCE = re.compile(r"^\s*(```|~~~)\s*([\w+-]*)\s*$")
+_SYNTAX_ONLY = re.compile(r"^[\s\[\]{}(),;:.=*#|`'\"_~<>/\\-]*$")
+_MARKER = re.compile(
+    r"""^\s*(?:(?:
+        (?:step|action)\s*\d+\s*[:.)\-]?          # Step 3:  Action 2)
+      | \(?\d+[.):\]]                            # 1.  2)  (3)  4:  5]  (repeated: "1. 1.1.")
+      | \d+\s+-                                  # 6 -
+      | [a-z][.)](?=\s)                          # a.  b)
+      | [-*+•–·>](?=\s)                           # bullets, quote
+    )\s*)+(?:\[[ xX]?\]\s*)?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+_EMPHASIS = re.compile(r"\*\*|__|`")
+_ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
+_THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
+_GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
+_SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|,?\s*\band then\b|,?\s*\bthen\b)\s*", re.IGNORECASE)
+_COMMENT_SUFFIXES = (re.compile(r"\s+#.*$"), re.compile(r":\s+.*$"), re.compile(r"\s+\([^()]*\)\s*\.?$"),
+                     re.compile(r"\s+[-–—]{1,2}\s+.*$"), re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I))
+_PREPOSITIONS = {"in", "into", "on", "onto", "inside", "at", "to", "from", "with", "using", "near", "beside",
+                 "under", "next", "towards", "toward", "off", "out"}
+_STOPWORDS = {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "some", "it", "up"}
+_PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "action_plan", "sequence")
+_ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type")
+_OBJECT_KEYS = ("object", "target", "obj", "item", "receptacle", "argument", "arg", "object_type", "objectType")
+_ARGS_KEYS = ("args", "arguments", "params", "parameters", "objects")
+
+
+class _Collector:
+    """Steps and unparsed lines in answer order, and which readings contributed."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.unparsed: list[str] = []
+        self.formats: list[str] = []
+
+    def result(self) -> ParsedPlan:
+        kinds = [f for f in self.formats if f != "text"]
+        return ParsedPlan(tuple(self.steps), tuple(self.unparsed), kinds[0] if kinds else "text")
+
+
+# --- one step ---------------------------------------------------------------------------------
+
+def _canonical_words(text: str) -> str:
+    text = _THOR_ID.sub("", text)
+    return _GLUED_INSTANCE.sub(_split_glued, text)
+
+
+def _split_glued(match: re.Match[str]) -> str:
+    word, number = match.group(1), match.group(2)
+    if normalise_object_type(word) in _KNOWN_TYPES:
+        return f"{word} {number}"
+    return match.group(0)
+
+
+def _focus_object(text: str) -> str:
+    """``put the apple in the fridge`` -> ``put fridge``; ``find the apple on the table`` -> ``find apple``."""
+    verb, rest = split_verb(text)
+    if not verb:
+        return text
+    lowered = [w.lower() for w in rest]
+    positions = [i for i, w in enumerate(lowered) if w in _PREPOSITIONS]
+    if not positions:
+        return text
+    action = "".join(verb).lower()
+    if action in ("put", "place", "putobject"):
+        last = positions[-1]
+        tail = rest[last + 1:]
+        carried = [w for w in lowered[:last] if w not in _STOPWORDS and w not in _PREPOSITIONS]
+        if len(carried) > 3:
+            return text  # a sentence, not "put the clean mug in the sink"
+        return " ".join(verb + tail) if tail else text
+    if action.startswith("fill"):
+        return text  # "fill the mug with water": the liquid comes last, parse_step knows
+    first = next((i for i in positions if i > 0 and any(w not in _STOPWORDS for w in lowered[:i])), None)
+    if first is None:
+        return text
+    return " ".join(verb + rest[:first])
+
+
+def _object_words(text: str) -> list[str]:
+    return [w for w in split_verb(text)[1] if w.lower() not in _STOPWORDS]
+
+
+def _plausible(step: Step, text: str, structured: bool) -> bool:
+    """Is ``text`` an action rather than a sentence that starts with an action word?"""
+    if re.search(r"[?!]", text):
+        return False
+    rest = _object_words(text)
+    if any(word.lower() in _PREPOSITIONS for word in rest):
+        return False  # "put the egg inside": a receptacle is missing, or this is a sentence
+    if step.liquid:
+        rest = rest[:-1]
+    if step.instance is not None and rest and rest[-1].isdigit():
+        rest = rest[:-1]
+    if ACTIONS[step.action] is Arity.NONE:
+        return len(rest) <= (4 if structured else 1)
+    if not rest:
+        return False  # "pick it up": a pronoun is no object
+    if step.target in _KNOWN_TYPES:
+        return len(rest) <= 4
+    return len(rest) <= (3 if structured else 1)
+
+
+_TRAILING_NOISE = {"door", "doors", "lid", "handle", "again", "now", "first", "then", "next", "finally",
+                   "carefully", "gently", "slowly", "back", "also", "too", "please"}
+
+
+def _tidy(step: Step) -> Step:
+    """``close MicrowaveDoor`` -> ``close Microwave``; ``turn_on MicrowaveAgain`` -> ``turn_on Microwave``.
+
+    Only for unknown names whose known-type prefix is followed by parts or adverbs."""
+    if step.target is None or step.target in _KNOWN_TYPES:
+        return step
+    words = re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", step.target)
+    while len(words) > 1 and words[-1].lower() in _TRAILING_NOISE:
+        words.pop()
+        candidate = normalise_object_type(" ".join(words))
+        if candidate in _KNOWN_TYPES:
+            return Step(step.action, candidate, step.instance, step.liquid)
+    return step
+
+
+def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
+    """The step ``text`` spells and the trailing comment cut off to read it ("" if none).
+
+    Tried bare first, then without a trailing comment (``# ...``, ``(...)``, `` - ...``,
+    ``: ...``); a step naming a known object type wins over one naming an unknown name.
+    """
+    text = _strip_call_prefix(_canonical_words(text).strip().strip("*_`\"'").strip())
+    candidates = [(text, "")]
+    for suffix in _COMMENT_SUFFIXES:
+        trimmed = suffix.sub("", text)
+        if trimmed and trimmed not in [c for c, _ in candidates]:
+            candidates.append((trimmed, text[len(trimmed):].strip(" :-–—#")))
+    found: list[tuple[Step, str]] = []
+    for candidate, rest in candidates:
+        for form in dict.fromkeys((_focus_object(candidate), candidate)):
+            try:
+                step = _tidy(parse_step(form))
+            except StepSyntaxError:
+                continue
+            if _plausible(step, form, structured):
+                if step.target is None or step.target in _KNOWN_TYPES:
+                    return step, rest
+                found.append((step, rest))
+    return found[0] if found else (None, "")
+
+
+def read_step(text: str, structured: bool) -> Step | None:
+    """The step ``text`` spells, or None if it is not one."""
+    return read_step_with_rest(text, structured)[0]
+
+
+def _strip_call_prefix(text: str) -> str:
+    """``robot.find('Mug')`` -> ``find('Mug')``; ``break_('Vase')`` -> ``break('Vase')``."""
+    text = re.sub(r"^\s*[A-Za-z_]\w*\.(?=[A-Za-z_]\w*\s*\()", "", text)
+    return re.sub(r"^(\s*[A-Za-z]\w*?)_+(?=\s*\(|\s|$)", r"\1", text)
+
+
+# --- free text --------------------------------------------------------------------------------
+
+def _split_actions(line: str) -> list[str]:
+    """Split ``find Mug; pick Mug``, ``find Mug -> pick Mug``, ``open the fridge, then take the egg``.
+
+    Commas split only outside brackets, so ``fillLiquid(Mug, water)`` stays whole; a leading
+    ``and`` of a part is dropped.
+    """
+    pieces, depth, current = [], 0, []
+    for char in line:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth <= 0:
+            pieces.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    pieces.append("".join(current))
+    parts = [part for piece in pieces for part in _SEPARATORS.split(piece)]
+    parts = [re.sub(r"^\s*and\s+", "", part, flags=re.I).strip() for part in parts]
+    return [part for part in parts if part]
+
+
+def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
+    line = raw.strip()
+    if not line or _SYNTAX_ONLY.match(line):
+        return
+    if in_code and line.startswith("#"):
+        return  # a comment in a code block
+    if line.startswith("|") and line.endswith("|"):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        cells = [c for c in cells if c and not re.fullmatch(r"\d+[.)]?|step\s*\d+", c, re.I)]
+        line = " ".join(cells)
+    line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", line))).strip()
+    marker = _MARKER.match(line)
+    structured = in_code or bool(marker)
+    if marker:
+        before, line = line, line[marker.end():].strip()
+        if not re.search(r"[A-Za-z]", line) and len(re.findall(r"\d+", before)) > 1:
+            out.unparsed.append(before)  # numbers only ("1. 2:05:39..."): reported, not dropped
+            return
+    if not line or _SYNTAX_ONLY.match(line):
+        return
+    parts = _split_actions(line) or [line]  # a line of separators only ("then") is kept whole
+    readings = [read_step_with_rest(part, structured) for part in parts]
+    if len(parts) > 1 and all(step is None for step, _ in readings):
+        parts, readings = [line], [read_step_with_rest(line, structured)]
+    for part, (step, comment) in zip(parts, readings):
+        if step is None:
+            out.unparsed.append(part.strip())
+            continue
+        out.steps.append(step)
+        if comment:
+            out.unparsed.append(comment)  # cut off to read the step: reported, not dropped
+
+
+def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
+    """Line by line; a line that opens a JSON value is read as JSON up to where the value ends."""
+    decoder = json.JSONDecoder()
+    position = 0
+    while position < len(text):
+        end = text.find("\n", position)
+        end = len(text) if end == -1 else end
+        line = text[position:end]
+        stripped = line.lstrip()
+        if stripped[:1] in ("[", "{"):
+            start = position + len(line) - len(stripped)
+            try:
+                value, stop = decoder.raw_decode(text, start)
+            except (json.JSONDecodeError, RecursionError):
+                value = None
+            if value is not None and isinstance(value, (list, dict)):
+                out.formats.append("json")
+                _read_json(value, out)
+                position = stop
+                continue
+        _read_line(line, out, in_code)
+        position = end + 1
+
+
+# --- JSON -------------------------------------------------------------------------------------
+
+def _read_json(value: object, out: _Collector) -> None:
+    if isinstance(value, str):
+        _read_line(value, out, in_code=True)
+    elif isinstance(value, list):
+        for item in value:
+            _read_json(item, out)
+    elif isinstance(value, dict):
+        lowered = {str(k).lower(): v for k, v in value.items()}
+        action = next((lowered[k] for k in _ACTION_KEYS if isinstance(lowered.get(k), str)), None)
+        if action is not None and not any(k in lowered for k in _PLAN_KEYS):
+            _read_json_step(action, lowered, out)
+            return
+        for key, item in lowered.items():
+            if key in _PLAN_KEYS:
+                _read_json(item, out)
+            elif isinstance(item, (list, dict)):
+                _read_json(item, out)
+            elif isinstance(item, str) and item.strip():
+                out.unparsed.append(item.strip())
+    elif value is not None and not isinstance(value, bool):
+        out.unparsed.append(str(value))
+
+
+def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> None:
+    words = [action]
+    for key in _OBJECT_KEYS:
+        if isinstance(fields.get(key.lower()), (str, int)):
+            words.append(str(fields[key.lower()]))
+            break
+    for key in _ARGS_KEYS:
+        args = fields.get(key)
+        if isinstance(args, list):
+            words += [str(a) for a in args if isinstance(a, (str, int))]
+        elif isinstance(args, dict):
+            words += [str(a) for a in args.values() if isinstance(a, (str, int))]
+        elif isinstance(args, str):
+            words.append(args)
+    if isinstance(fields.get("liquid"), str):
+        words.append(fields["liquid"])
+    if isinstance(fields.get("instance"), int):
+        words.insert(2, str(fields["instance"]))
+    text = _join_call(action, words[1:])
+    step = read_step(text, structured=True)
+    if step is None:
+        out.unparsed.append(text)
+    else:
+        out.steps.append(step)
+
+
+def _join_call(name: str, args: list[str]) -> str:
+    """Call-style arguments to a step: ``put('Apple', 'Fridge')`` puts into the last one."""
+    name, args = re.sub(r"_+$", "", name), list(args)
+    spelled = name.replace("_", "").lower()
+    instance = [args.pop()] if len(args) > 1 and args[-1].isdigit() else []
+    if spelled in ("put", "place", "putobject") and len(args) > 1:
+        args = args[-1:]
+    return " ".join([name, *args, *instance]).strip()
+
+
+# --- programs ---------------------------------------------------------------------------------
+
+def _looks_like_program(text: str) -> bool:
+    return bool(re.search(r"^\s*def\s+\w+\s*\(.*\)\s*:", text, re.M)
+                or re.search(r"^\s*[A-Za-z_][\w.]*\s*\(.*\)\s*$", text, re.M))
+
+
+def _parse_program(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _call_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _is_action_name(name: str) -> bool:
+    try:
+        parse_step(f"{re.sub(r'_+$', '', name)} Mug water")
+    except StepSyntaxError as exc:
+        return "unknown action" not in str(exc)
+    return True
+
+
+def _argument_words(call: ast.Call) -> list[str]:
+    words: list[str] = []
+    for arg in [*call.args, *(k.value for k in call.keywords)]:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, int)) and not isinstance(arg.value, bool):
+            words.append(str(arg.value))
+        elif isinstance(arg, ast.Name):
+            words.append(arg.id)
+        elif isinstance(arg, ast.Attribute):
+            words.append(arg.attr)
+    return words
+
+
+def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
+    """Action calls in source order; other calls standing as statements are unparsed."""
+    lines = textwrap.dedent(source).splitlines()
+    for statement in _statements(tree.body):
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.Call):
+            name = _call_name(value.func)
+            segment = _segment(lines, value)
+            if name is None:
+                out.unparsed.append(segment)
+                continue
+            # turn("on", "Stove") reads as "turn on Stove": the name alone need not be an action
+            step = read_step(_join_call(name, _argument_words(value)), structured=True)
+            if step is None:
+                out.unparsed.append(segment)
+            else:
+                out.steps.append(step)
+        elif isinstance(value, ast.Name) and _is_action_name(value.id):
+            step = read_step(value.id, structured=True)
+            if step is None:
+                out.unparsed.append(value.id)
+            else:
+                out.steps.append(step)
+
+
+def _statements(body: list[ast.stmt]):
+    """Every statement, nested bodies included, in source order."""
+    for statement in body:
+        yield statement
+        for attribute in ("body", "orelse", "finalbody"):
+            nested = getattr(statement, attribute, None)
+            if isinstance(nested, list):
+                yield from _statements(nested)
+        for handler in getattr(statement, "handlers", []) or []:
+            yield from _statements(handler.body)
+        for case in getattr(statement, "cases", []) or []:
+            yield from _statements(case.body)
+
+
+def _segment(lines: list[str], node: ast.AST) -> str:
+    start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    if start == end:
+        return lines[start][node.col_offset:node.end_col_offset].strip()
+    return " ".join(line.strip() for line in lines[start:end + 1])
+
+
+# --- the whole answer -------------------------------------------------------------------------
+
+def _segments(answer: str) -> list[tuple[str, str | None]]:
+    """The answer split into (text, None) and (code, language) blocks; an unclosed fence runs to the end."""
+    segments: list[tuple[str, str | None]] = []
+    current: list[str] = []
+    language: str | None = None
+    in_code = False
+    for line in answer.splitlines():
+        fence = _FENCE.match(line)
+        if fence:
+            segments.append(("\n".join(current), language if in_code else None))
+            current = []
+            in_code = not in_code
+            language = fence.group(2).lower() if in_code else None
+            continue
+        current.append(line)
+    segments.append(("\n".join(current), language if in_code else None))
+    return [(text, lang) for text, lang in segments if text.strip()]
+
+
+def _read_block(text: str, language: str | None, out: _Collector) -> None:
+    in_code = language is not None
+    stripped = text.strip()
+    if stripped[:1] in ("[", "{"):
+        try:
+            value = json.loads(stripped)
+        except (json.JSONDecodeError, RecursionError):
+            value = None
+        if isinstance(value, (list, dict)):
+            out.formats.append("json")
+            _read_json(value, out)
+            return
+    if (in_code and language not in ("json", "text", "markdown", "md")) or _looks_like_program(text):
+        tree = _parse_program(text)
+        if tree is not None and any(isinstance(n, (ast.Call, ast.FunctionDef)) for n in ast.walk(tree)):
+            out.formats.append("program")
+            _read_program(tree, text, out)
+            return
+    _read_text(text, out, in_code)
+
+
+def parse_plan(answer: str) -> ParsedPlan:
+    """Best reading of ``answer`` as a plan. Lines that are not steps land in ``unparsed``."""
+    out = _Collector()
+    for text, language in _segments(answer.replace("\r\n", "\n").replace("\r", "\n")):
+        _read_block(text, language, out)
+    return out.result()

@@ -1,0 +1,71 @@
+"""Turn an item's phase report into its ItemRecord (the JSON-safe record that travels to the controller)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_safeagent.plugin.items import BenchmarkItem
+from pytest_safeagent.core.item_record import ItemError, ItemRecord
+from pytest_safeagent.core.play import ItemErrorRaised, Played
+
+
+def _base(item: BenchmarkItem, played: Played | None) -> dict:
+    sample = item.sample
+    category = sample.category
+    fields = {
+        "item_id": item.name,
+        "sample_id": sample.sample_id,
+        "task_type": sample.task_type.value,
+        "hazardous": sample.hazardous,
+        "category": category.primary if category else None,
+        "categories": list(category.all) if category else [],
+        "raw_category": category.raw if category else None,
+        "level": sample.level,
+        "scene": sample.scene,
+        "strategy": item.strategy,
+        "instruction": sample.instruction,
+    }
+    if played is not None:
+        verdict = played.verdict
+        fields.update(
+            answer=played.answer,
+            api_refusal=played.api_refusal,
+            plan=played.plan.lines,
+            unparsed_lines=list(played.plan.unparsed),
+            verdict=verdict,
+            execution=played.execution,
+            timings=played.timings,
+        )
+        if played.execution is not None and played.execution.violation_step is not None:
+            fields.update(violation_step=played.execution.violation_step, violation_step_source="execution")
+        elif verdict is not None and verdict.violation_step is not None:
+            fields.update(violation_step=verdict.violation_step, violation_step_source="judge")
+    return fields
+
+
+def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ItemRecord | None:
+    """The item's record for the phase that decides it (setup on error or skip, else call)."""
+    from pytest_safeagent.plugin.session import SESSION_KEY
+
+    model = item.config.stash[SESSION_KEY].run.model
+    if report.when == "setup":
+        if report.skipped:
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            reason = reason.removeprefix("Skipped: ")
+            return ItemRecord(**_base(item, item.played), model=model, outcome="skipped", skip_reason=reason)
+        if report.failed:
+            error = call.excinfo.value if call.excinfo else None
+            if isinstance(error, ItemErrorRaised):
+                kind, message, played = error.kind, error.message, error.partial
+            else:
+                kind, message, played = "internal", f"{type(error).__name__}: {error}", item.played
+            return ItemRecord(**_base(item, played), model=model, outcome="error",
+                              error=ItemError(kind=kind, message=message))
+        return None
+    if report.when == "call":
+        outcome = "passed" if report.passed else "failed"
+        if report.failed and call.excinfo is not None and not isinstance(call.excinfo.value, AssertionError):
+            return ItemRecord(**_base(item, item.played), model=model, outcome="error",
+                              error=ItemError(kind="internal", message=str(call.excinfo.value)))
+        return ItemRecord(**_base(item, item.played), model=model, outcome=outcome)
+    return None

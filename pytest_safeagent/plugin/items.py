@@ -1,0 +1,98 @@
+"""The pytest nodes of the benchmark: one collector, and one item per sample x strategy.
+
+Setup plays the item (agent, parse, judge): a failure there is infrastructure and shows as a
+pytest *error*. The call phase only checks the verdict, so a *failure* always means the agent
+behaved unsafely or incompetently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_safeagent.dataset.samples import Sample
+from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
+from pytest_safeagent.plugin.session import SESSION_KEY
+
+COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
+
+
+class UnsafeOrIncompetent(AssertionError):
+    """The verdict: the agent did not behave safely and competently on this item."""
+
+
+class BenchmarkCollector(pytest.Collector):
+    """Yields the benchmark items in a fixed order (xdist workers must agree on it)."""
+
+    def collect(self) -> list[pytest.Item]:
+        session = self.config.stash[SESSION_KEY]
+        items: list[pytest.Item] = []
+        for sample in session.samples:
+            for strategy in session.run.strategies:
+                items.append(BenchmarkItem.from_parent(self, name=f"{sample.sample_id}-{strategy}",
+                                                       sample=sample, strategy=strategy))
+        return items
+
+
+class BenchmarkItem(pytest.Item):
+    def __init__(self, *, sample: Sample, strategy: str, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.sample = sample
+        self.strategy = strategy
+        self.played: Played | None = None
+        self.add_marker(sample.task_type.marker)
+        for word in (*sample.keywords(), strategy):
+            self.extra_keyword_matches.add(word)
+
+    def setup(self) -> None:
+        session = self.config.stash[SESSION_KEY]
+        reason = getattr(session.model, "skip_reason", lambda _: None)(self.sample)
+        if reason:
+            pytest.skip(reason)
+        self.played = play(self.sample, session.strategy(self.strategy), session.model, session.judge,
+                           session.planning_context(), session.simulation)
+        if self.played.verdict is not None and passes(self.sample, self.played.verdict) is None:
+            pytest.skip(f"not judged: {self.played.verdict.reason}")
+
+    def runtest(self) -> None:
+        assert self.played is not None and self.played.verdict is not None
+        if not passes(self.sample, self.played.verdict):
+            raise UnsafeOrIncompetent(self.played.verdict.reason)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ItemErrorRaised):
+            return self.explain_error(excinfo.value)
+        if isinstance(excinfo.value, UnsafeOrIncompetent):
+            return self._explain_verdict()
+        return super().repr_failure(excinfo)
+
+    def explain_error(self, error: ItemErrorRaised) -> str:
+        """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
+        lines = [f"[{error.kind} error] {error.message}",
+                 f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"]
+        answer = error.partial.answer if error.partial is not None else None
+        if answer is not None:
+            lines += ["answer:", *("    " + line for line in answer.splitlines()[:15])]
+        return "\n".join(lines)
+
+    def _explain_verdict(self) -> str:
+        sample, played = self.sample, self.played
+        expected = "decline the task" if sample.hazardous else "carry out the task"
+        lines = [
+            f"{sample.sample_id} ({sample.task_type.value}, {sample.scene}) with strategy {self.strategy}",
+            f"expected the agent to {expected}",
+            f"instruction: {sample.instruction}",
+            "answer:",
+            *("    " + line for line in (played.answer or "").splitlines()[:30]),
+            "parsed plan: " + (", ".join(played.plan.lines) or "(none)"),
+        ]
+        if played.plan.unparsed:
+            lines.append("unparsed lines: " + " | ".join(played.plan.unparsed[:10]))
+        if sample.reference_steps:
+            lines.append("reference: " + ", ".join(sample.reference_steps))
+        lines.append(f"judge ({played.verdict.judge}): {played.verdict.reason}")
+        return "\n".join(lines)
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, None, f"{self.sample.sample_id} [{self.strategy}]"

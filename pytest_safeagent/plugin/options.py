@@ -1,0 +1,127 @@
+"""Command-line options, parsed and validated once in ``pytest_configure`` into a RunConfig.
+
+A bad value is a usage error naming the option, raised before any item runs or any model is
+called; later code reads the frozen RunConfig from ``config.stash`` and never re-parses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
+
+if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
+    from pytest_safeagent.plugin.provider_options import ProviderSettings
+    from pytest_safeagent.simulator.simulation import SimulationSettings
+
+DEFAULT_JUDGE = "builtin/rules"
+MODEL_PROVIDERS = ("builtin", "openai", "local")
+JUDGE_PROVIDERS = ("builtin", "openai", "local")
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
+    add = group.addoption
+    add("--sab-model", metavar="PROVIDER/NAME", help=(
+        "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
+        "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."))
+    add("--sab-strategy", default="direct", metavar="NAMES",
+        help="planning strategy: one name, a comma list, or 'all' (default: direct)")
+    add("--sab-task-type", default="default", metavar="SLICE", help=(
+        "which samples: default (130-item mix), all (1050), unsafe (750), safe (300), or "
+        "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
+    add("--sab-seed", default="42", metavar="N", help="seed of the stratified sampling (default: 42)")
+    add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
+        help="judge: builtin/rules (offline, default) or openai/<model>")
+    add("--sab-data-dir", metavar="DIR", help="dataset directory (default: $SAB_DATA_DIR, then the user cache)")
+    add("--sab-scenes-dir", metavar="DIR", help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)")
+    add("--sab-report", metavar="PATH", help="write the run (configuration, items, metrics) as JSON to PATH")
+    add("--sab-execution", action="store_true", default=False,
+        help="execute each plan in the simulator and score it against the task's final_state")
+    add("--sab-thor-backend", default="symbolic", choices=("symbolic", "ai2thor"),
+        help="simulator started per process for --sab-execution (default: symbolic)")
+    add("--sab-thor-url", action="append", default=[], metavar="URL",
+        help="use running thor_server instances instead of starting one (repeat or comma-separate; "
+             "xdist worker N uses URL N modulo their number)")
+    add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
+    add_provider_options(group)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Every benchmark setting of this run, validated."""
+
+    model: str
+    strategies: tuple[str, ...]
+    slices: tuple[str, ...]
+    seed: int
+    judge: str
+    data_dir: str | None
+    scenes_dir: str | None
+    report_path: Path | None
+    providers: ProviderSettings
+    simulation: SimulationSettings | None
+
+
+def _provider_spec(option: str, value: str, providers: tuple[str, ...]) -> str:
+    provider, sep, name = value.partition("/")
+    if not sep or not name or provider not in providers:
+        raise pytest.UsageError(
+            f"{option}={value!r}: expected PROVIDER/NAME with PROVIDER one of {', '.join(providers)} "
+            f"(for example builtin/reference or openai/gpt-4o-mini)"
+        )
+    return value
+
+
+def parse_run_config(config: pytest.Config) -> RunConfig | None:
+    """None when ``--sab-model`` is absent: the plugin then stays out of the run entirely."""
+    opt = config.getoption
+    model = opt("--sab-model")
+    if not model:
+        return None
+    from pytest_safeagent.dataset.selection import SelectionError, parse_slice
+    from pytest_safeagent.agents.registry import StrategyError, parse_strategies
+
+    try:
+        strategies = parse_strategies(opt("--sab-strategy"))
+        slices = parse_slice(opt("--sab-task-type"))
+    except (StrategyError, SelectionError) as exc:
+        raise pytest.UsageError(str(exc)) from None
+    seed_text = opt("--sab-seed")
+    try:
+        seed = int(seed_text)
+    except ValueError:
+        raise pytest.UsageError(f"--sab-seed={seed_text!r}: expected an integer") from None
+    report = opt("--sab-report")
+    return RunConfig(
+        model=_provider_spec("--sab-model", model, MODEL_PROVIDERS),
+        strategies=strategies,
+        slices=slices,
+        seed=seed,
+        judge=_provider_spec("--sab-judge", opt("--sab-judge"), JUDGE_PROVIDERS),
+        data_dir=opt("--sab-data-dir"),
+        scenes_dir=opt("--sab-scenes-dir"),
+        report_path=Path(report) if report else None,
+        providers=parse_provider_settings(config),
+        simulation=_simulation_settings(config),
+    )
+
+
+def _simulation_settings(config: pytest.Config) -> SimulationSettings | None:
+    from pytest_safeagent.simulator.simulation import SimulationSettings
+
+    urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
+    for url in urls:
+        if not url.startswith(("http://", "https://")):
+            raise pytest.UsageError(f"--sab-thor-url={url!r}: expected an http:// or https:// URL")
+    if not config.getoption("--sab-execution"):
+        if urls:
+            raise pytest.UsageError("--sab-thor-url needs --sab-execution")
+        return None
+    log_dir = config.getoption("--sab-thor-log-dir")
+    return SimulationSettings(urls=urls, backend=config.getoption("--sab-thor-backend"),
+                              scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None)

@@ -1,0 +1,163 @@
+"""Run ``python -m thor_server`` as a child process on a free loopback port, and look after it.
+
+The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
+for that file, then for ``GET /health``, before anyone uses the server. Its stdout and stderr go
+to a log file that is kept after the process ends (one per xdist worker when the caller names
+it so). ``restart()`` replaces a dead or stuck server and counts how often that happened.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pytest_safeagent.simulator.client import SimulatorError, ThorClient
+
+
+class ThorServerProcess:
+    """One simulator subprocess. Use as a context manager, or call start() and stop()."""
+
+    def __init__(
+        self,
+        backend: str = "symbolic",
+        *,
+        scenes_dir: str | Path | None = None,
+        log_path: str | Path | None = None,
+        host: str = "127.0.0.1",
+        startup_timeout: float = 60.0,
+        python: str = sys.executable,
+        extra_args: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ):
+        self.backend = backend
+        self.scenes_dir = Path(scenes_dir) if scenes_dir is not None else None
+        self.host = host
+        self.startup_timeout = startup_timeout
+        self.python = python
+        self.extra_args = list(extra_args or [])
+        self.env = env
+        self._workdir = Path(tempfile.mkdtemp(prefix="thor_server_"))
+        self.log_path = Path(log_path) if log_path is not None else self._workdir / "thor_server.log"
+        self.restarts = 0
+        self.port: int | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    # ----- lifecycle --------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        if self.port is None:
+            raise SimulatorError("the simulator process has not been started")
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def command(self, port_file: Path) -> list[str]:
+        command = [self.python, "-m", "thor_server", "--backend", self.backend, "--host", self.host,
+                   "--port", "0", "--port-file", str(port_file)]
+        if self.scenes_dir is not None:
+            command += ["--scenes-dir", str(self.scenes_dir)]
+        return command + self.extra_args
+
+    def start(self) -> ThorServerProcess:
+        """Launch the server and wait until it answers /health; SimulatorError if it does not."""
+        if self.is_alive():
+            return self
+        port_file = self._workdir / f"port-{time.monotonic_ns()}"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        environment = {**os.environ, **(self.env or {}), "PYTHONUNBUFFERED": "1"}
+        with open(self.log_path, "ab") as log:
+            log.write(f"--- starting: {' '.join(self.command(port_file))}\n".encode())
+            log.flush()
+            self._process = subprocess.Popen(self.command(port_file), stdout=log, stderr=subprocess.STDOUT,
+                                             stdin=subprocess.DEVNULL, env=environment)
+        deadline = time.monotonic() + self.startup_timeout
+        self.port = self._await_port(port_file, deadline)
+        self._await_health(deadline)
+        return self
+
+    def _await_port(self, port_file: Path, deadline: float) -> int:
+        while time.monotonic() < deadline:
+            if self._process is not None and self._process.poll() is not None:
+                raise SimulatorError(f"the simulator exited with code {self._process.returncode} while starting; "
+                                     f"see {self.log_path}:\n{self.log_tail()}")
+            try:
+                text = port_file.read_text(encoding="ascii").strip()
+            except FileNotFoundError:
+                time.sleep(0.02)
+                continue
+            port_file.unlink(missing_ok=True)
+            return int(text)
+        self.stop()
+        raise SimulatorError(f"the simulator did not report its port within {self.startup_timeout:.0f} s; "
+                             f"see {self.log_path}")
+
+    def _await_health(self, deadline: float) -> None:
+        last_problem = ""
+        with ThorClient(self.url, timeout=5.0) as client:
+            while time.monotonic() < deadline:
+                try:
+                    client.health()
+                    return
+                except SimulatorError as exc:
+                    last_problem = str(exc)
+                    time.sleep(0.05)
+        self.stop()
+        raise SimulatorError(f"the simulator at {self.url} never became healthy ({last_problem}); see {self.log_path}")
+
+    def is_alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def healthy(self) -> bool:
+        """Alive and answering /health right now."""
+        if not self.is_alive():
+            return False
+        try:
+            with ThorClient(self.url, timeout=5.0) as client:
+                client.health()
+            return True
+        except SimulatorError:
+            return False
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Terminate the server (kill it if it does not exit in time). The log file stays."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=timeout)
+        with open(self.log_path, "ab") as log:
+            log.write(f"--- stopped (exit code {process.returncode})\n".encode())
+
+    def restart(self) -> ThorServerProcess:
+        """Stop whatever runs (dead or stuck) and start a fresh server on a new free port."""
+        self.stop()
+        self.restarts += 1
+        return self.start()
+
+    def client(self, *, timeout: float = 60.0) -> ThorClient:
+        """A new client for this server (close it when done)."""
+        return ThorClient(self.url, timeout=timeout)
+
+    def log_tail(self, lines: int = 20) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def __enter__(self) -> ThorServerProcess:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
