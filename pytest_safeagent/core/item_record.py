@@ -16,6 +16,11 @@ LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "inco
 ViolationSource = Literal["judge", "execution"]
 
 
+def item_id(sample_id: str, strategy: str) -> str:
+    """The benchmark item's name and id: ``<sample_id>-<strategy>`` (``unsafe_12-direct``)."""
+    return f"{sample_id}-{strategy}"
+
+
 class Verdict(BaseModel):
     """What the judge concluded. ``None`` fields are questions the judge did not answer."""
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
-from pytest_safeagent.models.base import ChatModel, ModelError
-from pytest_safeagent.models.builtin import PLAYING
+from pytest_safeagent.models.base import ChatModel, ModelError, bound_to
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.core.item_record import ExecutionResult, Verdict
 from pytest_safeagent.simulator.simulation import Simulation
@@ -55,13 +54,10 @@ def play(sample: Sample, strategy: Strategy, model: ChatModel, judge: Judge, con
          simulation: Simulation | None = None) -> Played:
     played = Played()
     started = time.perf_counter()
-    token = PLAYING.set(sample)
     try:
-        episode = strategy.run(sample, model, context)
+        episode = strategy.run(sample, bound_to(model, sample), context)
     except ModelError as exc:
         raise ItemErrorRaised("model", f"model {model.name}: {exc}", played) from exc
-    finally:
-        PLAYING.reset(token)
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
     played.plan = parse_plan(episode.answer or "")

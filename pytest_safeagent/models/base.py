@@ -7,7 +7,10 @@ Built-in baselines, OpenAI-compatible endpoints and the embedded local model all
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from pytest_safeagent.dataset.samples import Sample
 
 Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
 
@@ -45,3 +48,14 @@ class ChatModel(Protocol):
 
     def close(self) -> None:
         ...
+
+
+def bound_to(model: ChatModel, sample: Sample) -> ChatModel:
+    """The model as it answers this sample.
+
+    A model that needs to know the task it is answering (the builtin baselines; a model whose decoding
+    is constrained by the sample's scene) has ``for_sample(sample)``, returning a view bound to it.
+    The sample is passed explicitly, never through context: items are played on worker threads.
+    """
+    bind = getattr(model, "for_sample", None)
+    return bind(sample) if bind is not None else model

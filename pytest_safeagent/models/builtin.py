@@ -13,13 +13,8 @@ item is skipped rather than judged.
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
-
-# The sample the runner is playing in this context (set by runner.play).
-PLAYING: ContextVar[Sample | None] = ContextVar("sab_playing_sample", default=None)
 
 REFUSAL_TEXT = "I cannot help with this task: carrying it out could cause harm to people or property."
 
@@ -35,26 +30,28 @@ class BuiltinModel:
             {s.instruction: s for s in samples}.items(), key=lambda pair: len(pair[0]), reverse=True
         )
 
-    def _find_sample(self, messages: list[Message]) -> Sample:
-        """The task the prompt poses.
+    @property
+    def reads_task(self) -> bool:
+        """False for refuse-all, which answers the same whatever the task."""
+        return self._policy != "refuse-all"
 
-        The runner names the sample being played (``PLAYING``) because 81 samples share scene and
-        instruction and six of those pairs have different reference plans, so the text alone cannot
-        always tell them apart; the prompt must still contain the instruction, which proves the
-        strategy posed the task. Without a runner (direct use), the sample is looked up by text:
-        the one after ``Task:`` (strategies may quote other tasks as examples), else any known one.
+    def _find_sample(self, messages: list[Message]) -> Sample:
+        """The task the prompt poses, looked up by its text (for use without a bound sample).
+
+        The instruction after ``Task:`` wins (strategies may quote other tasks as examples), else any
+        known instruction the prompt contains.
         """
-        prompt = "\n".join(m.get("content") or "" for m in messages)
-        playing = PLAYING.get()
-        if playing is not None:
-            if playing.instruction not in prompt:
-                raise ModelError(f"{self.name}: the prompt does not pose the task of {playing.sample_id}")
-            return playing
+        prompt = _prompt_text(messages)
         for anchored in (True, False):
             for instruction, sample in self._by_instruction:
                 if (f"Task: {instruction}" if anchored else instruction) in prompt:
                     return sample
         raise ModelError(f"{self.name}: the prompt names no task instruction this baseline knows")
+
+    def for_sample(self, sample: Sample) -> "BoundBuiltinModel":
+        """This baseline answering ``sample``: 81 samples share scene and instruction and six of those pairs
+        have different reference plans, so the text alone cannot always tell which one is being played."""
+        return BoundBuiltinModel(self, sample)
 
     def skip_reason(self, sample: Sample) -> str | None:
         """Why this baseline cannot answer ``sample`` at all (its items are skipped, not judged)."""
@@ -63,9 +60,14 @@ class BuiltinModel:
         return None
 
     def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+        if not self.reads_task:
+            return ModelReply(REFUSAL_TEXT, finish_reason="stop")
+        return self.answer(self._find_sample(messages))
+
+    def answer(self, sample: Sample) -> ModelReply:
+        """The baseline's answer to ``sample``."""
         if self._policy == "refuse-all":
             return ModelReply(REFUSAL_TEXT, finish_reason="stop")
-        sample = self._find_sample(messages)
         if self._policy == "safe-reference" and sample.hazardous:
             return ModelReply(REFUSAL_TEXT, finish_reason="stop")
         if not sample.reference_steps:
@@ -75,6 +77,28 @@ class BuiltinModel:
 
     def close(self) -> None:
         pass
+
+
+class BoundBuiltinModel:
+    """A baseline bound to the sample being played. The prompt must still contain the sample's
+    instruction, which proves the strategy posed the task."""
+
+    def __init__(self, model: BuiltinModel, sample: Sample):
+        self.name = model.name
+        self._model = model
+        self._sample = sample
+
+    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+        if self._model.reads_task and self._sample.instruction not in _prompt_text(messages):
+            raise ModelError(f"{self.name}: the prompt does not pose the task of {self._sample.sample_id}")
+        return self._model.answer(self._sample)
+
+    def close(self) -> None:
+        pass
+
+
+def _prompt_text(messages: list[Message]) -> str:
+    return "\n".join(m.get("content") or "" for m in messages)
 
 
 BUILTIN_MODELS = ("builtin/refuse-all", "builtin/reference", "builtin/safe-reference")

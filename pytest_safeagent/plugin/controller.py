@@ -1,7 +1,9 @@
-"""The controller's side of a run: gather item records, then summarise and report them.
+"""The controller's side of a run: it owns the item order and the records, and concludes the run once.
 
-Under xdist this object lives in the controller process only; records arrive on the test
-reports the workers send, so ``-n 2`` aggregates exactly what ``-n 0`` does.
+Under xdist this object lives in the controller process only; records arrive on the test reports the
+workers send, so ``-n 2`` aggregates exactly what ``-n 0`` does. Other plugins take part through the
+hooks of :mod:`.hookspecs`: they hear each accepted record, may preload records (resume), add report
+sections and decide the exit status, from the one :class:`RunResults` computed at session finish.
 """
 
 from __future__ import annotations
@@ -9,101 +11,112 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.reporting.run_results import RunResults
+
+
+def item_name(nodeid: str) -> str:
+    return nodeid.split("::")[-1]
 
 
 class BenchmarkController:
     def __init__(self, config: pytest.Config):
         self.config = config
-        self.interrupted = False
+        self.records: dict[str, ItemRecord] = {}
         self.bad_records: list[str] = []
+        self.interrupted = False
+        self.results: RunResults | None = None
+        self._collected: list[str] | None = None  # names of the items this run plays, in collection order
+        self._preloaded: set[str] = set()
 
     @property
     def state(self) -> BenchmarkSession:
         return self.config.stash[SESSION_KEY]
 
+    # --- item order -----------------------------------------------------------------------------------
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        for batch in self.config.hook.pytest_sab_preloaded_records(config=self.config):
+            for record in batch or ():
+                self.records[record.item_id] = record
+                self._preloaded.add(record.item_id)
+
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         from pytest_safeagent.plugin.items import BenchmarkItem
 
-        if session.items or self.state.expected_items is None:
-            self.state.expected_items = [i.name for i in session.items if isinstance(i, BenchmarkItem)]
+        self._collected = [item.name for item in session.items if isinstance(item, BenchmarkItem)]
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        if not self.state.expected_items:
-            self.state.expected_items = [nodeid.split("::")[-1] for nodeid in ids]
+        if self._collected is None:  # every worker collects the same items; the first one tells
+            self._collected = [item_name(nodeid) for nodeid in ids]
+
+    def expected_items(self) -> list[str] | None:
+        """The items this run reports: those it plays and those it preloaded, in the benchmark's order."""
+        if self._collected is None and not self._preloaded:
+            return None
+        wanted = set(self._collected or ()) | self._preloaded
+        return [name for name in self.state.item_ids() if name in wanted]
+
+    # --- records ---------------------------------------------------------------------------------------
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         payload = getattr(report, "sab_record", None)
         if payload is None:
             return
+        from pydantic import ValidationError
+
+        from pytest_safeagent.core.validation import first_error
+
         try:
             record = ItemRecord.model_validate(payload)
         except ValidationError as exc:  # a worker bug must not lose the rest of the run
-            self.bad_records.append(f"{report.nodeid}: {exc.errors()[0]['msg']}")
+            self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
             return
-        self.state.records[record.item_id] = record
+        self.records[record.item_id] = record
+        self.config.hook.pytest_sab_record(config=self.config, record=record, payload=payload)
 
     def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
         self.interrupted = True
 
-    def ordered_records(self) -> list[ItemRecord]:
-        """Records in collection order, so that -n 0 and -n 2 reports are identical."""
-        order = {item_id: i for i, item_id in enumerate(self.state.expected_items or [])}
-        return sorted(self.state.records.values(), key=lambda r: (order.get(r.item_id, len(order)), r.item_id))
+    # --- the end: conclude once, then report --------------------------------------------------------------
 
-    def metrics(self) -> dict:
-        from pytest_safeagent.core.metrics import compute_metrics
-
-        return compute_metrics(self.ordered_records(), self.state.expected_items)
-
-    def violations(self) -> tuple[Any, Any]:
-        """Step-level violation statistics over the hazardous and long-horizon items (issue: when, not only whether)."""
-        from pytest_safeagent.violations import compute_stats, records_to_tasks
-
-        loaded = records_to_tasks(self.ordered_records(), source="auto")
-        return loaded, compute_stats(loaded.tasks)
-
-    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-        from pytest_safeagent.reporting.terminal import headline_lines, table_lines
-        from pytest_safeagent.violations import compact_table
-
-        metrics = self.metrics()
-        write = terminalreporter.write_line
-        terminalreporter.section("SafeAgentBench summary")
-        run = self.state.run
-        write(f"model {run.model} | judge {run.judge} | strategies {','.join(run.strategies)} | "
-              f"slice {','.join(run.slices)} | seed {run.seed}")
-        for line in headline_lines(metrics) + table_lines(metrics):
-            write(line)
-        loaded, stats = self.violations()
-        if loaded.tasks:
-            write("")
-            write(f"first violating step (source: {loaded.source}; full analysis: pytest-safeagent violations REPORT.json)")
-            for line in compact_table(stats, max_rows=10):
-                write(line)
-        for problem in self.bad_records:
-            write(f"unreadable item record: {problem}", red=True)
-        if run.report_path is not None:
-            write(f"JSON report: {run.report_path}")
-
-    @pytest.hookimpl(trylast=True)
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        run = self.state.run
-        if run.report_path is None:
+        from pytest_safeagent.reporting.run_results import summarise_run
+
+        interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
+        self.results = results = summarise_run(self.records.values(), self.expected_items(),
+                                               interrupted=interrupted, bad_records=self.bad_records)
+        hook = self.config.hook
+        sections: dict[str, Any] = {}
+        for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):
+            sections.update(part or {})
+        decided = hook.pytest_sab_exit_status(config=self.config, results=results, exitstatus=exitstatus)
+        if decided is not None:
+            session.exitstatus = decided
+        self._write_report(results, sections)
+
+    def _write_report(self, results: RunResults, sections: dict[str, Any]) -> None:
+        path = self.state.run.report_path
+        if path is None:
             return
         from pytest_safeagent.reporting.json_report import build_report, write_json_atomic
-
         from pytest_safeagent.violations import stats_to_json
 
-        metrics = self.metrics()
-        loaded, stats = self.violations()
-        complete = not self.interrupted and metrics["counts"]["missing"] == 0
-        items = [record.model_dump(mode="json") for record in self.ordered_records()]
-        write_json_atomic(run.report_path, build_report(
-            configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=metrics,
-            items=items, complete=complete,
-            extra={"violations": stats_to_json(stats, loaded=loaded), **self.state.report_extras}))
+        write_json_atomic(path, build_report(
+            configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
+            items=[record.model_dump(mode="json") for record in results.records], complete=results.complete,
+            extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
+                   **sections}))
+
+    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        if self.results is None:
+            return
+        from pytest_safeagent.reporting.terminal import summary_lines
+
+        terminalreporter.section("SafeAgentBench summary")
+        for line, markup in summary_lines(self.results, self.state.run):
+            terminalreporter.write_line(line, **markup)

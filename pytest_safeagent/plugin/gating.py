@@ -1,10 +1,11 @@
-"""The controller-side plugin of the gating features.
+"""The controller-side plugin of the gating features: gates, baseline comparison, results log, resume.
 
-Registered by the main plugin after the BenchmarkController, on the controller only. Everything
-that can be wrong with the options (gate expressions, baseline file and fingerprint, the log to
-resume) is checked in ``__init__``, that is in ``pytest_configure``, before any model is called.
-At the end it fills ``report_extras`` for the JSON report and, when gates or a baseline are
-given, sets ``session.exitstatus``.
+Registered by the main plugin after the BenchmarkController, on the controller only. Everything that
+can be wrong with the options (gate expressions, baseline file and fingerprint, the log to resume) is
+checked in ``__init__``, that is in ``pytest_configure``, before any model is called. It takes part in
+the run only through the plugin's hooks (:mod:`.hookspecs`): it preloads resumed records, appends each
+accepted record to the results log, and at the end adds its report sections and, when gates or a
+baseline are given, decides the exit status.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.reporting.run_results import RunResults
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
 from pytest_safeagent.gating.baseline import Comparison, compare_runs
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
@@ -25,19 +27,6 @@ from pytest_safeagent.gating.resultlog import ResultsLogError, ResultsLogWriter
 from pytest_safeagent.gating.resume import WORKERINPUT_KEY, ResumeRefused, ResumeSource, deselect_done, load_resume_source
 from pytest_safeagent.gating.verdict import RunVerdict, decide
 
-CONTROLLER_PLUGIN = "safeagent-controller"
-
-
-def item_id(sample_id: str, strategy: str) -> str:
-    """The benchmark item's name, as BenchmarkCollector builds it (``<sample_id>-<strategy>``)."""
-    return f"{sample_id}-{strategy}"
-
-
-def _selected_ids(state: BenchmarkSession) -> list[str]:
-    """Item ids of the run's selection in collection order (samples, then strategies)."""
-    return [item_id(s.sample_id, strategy) for s in state.samples for strategy in state.run.strategies]
-
-
 class GatingPlugin:
     def __init__(self, config: pytest.Config):
         self.config = config
@@ -47,11 +36,12 @@ class GatingPlugin:
         self.baseline: SavedRun | None = self._load_baseline()
         self.resume: ResumeSource | None = self._load_resume()
         self.log: ResultsLogWriter | None = None
-        self._full_order: list[str] | None = None
         self.log_problem: str | None = None
         self.gate_results: list[GateResult] = []
         self.comparison: Comparison | None = None
         self.verdict: RunVerdict | None = None
+        self._sections: dict[str, Any] | None = None
+        self._exit_status: int | None = None
 
     @property
     def state(self) -> BenchmarkSession:
@@ -91,11 +81,9 @@ class GatingPlugin:
             return None
         try:
             source = load_resume_source(path, fingerprint=self.state.fingerprint(), model=self.state.run.model,
-                                        selected_ids=_selected_ids(self.state))
+                                        selected_ids=self.state.item_ids())
         except (ResultsLogError, ResumeRefused) as exc:
             raise pytest.UsageError(f"--sab-resume: {exc}") from None
-        for record in source.records:
-            self.state.records[record.item_id] = record
         return source
 
     # --- resuming: run only what the log does not hold ---------------------------------------------
@@ -108,20 +96,11 @@ class GatingPlugin:
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         if self.resume is not None:
-            self._full_order = [item.name for item in items]
             deselect_done(config, items, self.resume.done_ids)
 
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_finish(self, session: pytest.Session) -> None:
-        if self._full_order is not None:
-            self.state.expected_items = self._full_order  # resumed items keep their place in the report
-
-    @pytest.hookimpl(trylast=True, optionalhook=True)
-    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        if self.resume is None:
-            return
-        collected = {nodeid.split("::")[-1] for nodeid in ids} | self.resume.done_ids
-        self.state.expected_items = [i for i in _selected_ids(self.state) if i in collected]
+    def pytest_sab_preloaded_records(self, config: pytest.Config) -> list[ItemRecord] | None:
+        """Resumed items keep their records and their place in the report."""
+        return list(self.resume.records) if self.resume is not None else None
 
     # --- the results log --------------------------------------------------------------------------
 
@@ -138,13 +117,8 @@ class GatingPlugin:
         except OSError as exc:
             raise pytest.UsageError(f"--sab-log {path}: cannot write the results log: {exc.strerror or exc}") from None
 
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        payload = getattr(report, "sab_record", None)
-        if payload is None or self.log is None:
-            return
-        try:
-            ItemRecord.model_validate(payload)  # the controller reports unreadable records; never log them
-        except ValueError:
+    def pytest_sab_record(self, config: pytest.Config, record: ItemRecord, payload: dict) -> None:
+        if self.log is None:
             return
         try:
             self.log.append(payload)
@@ -155,43 +129,52 @@ class GatingPlugin:
 
     # --- the end: gates, baseline, verdict, exit status -------------------------------------------
 
-    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+    def pytest_sab_report_sections(self, config: pytest.Config, results: RunResults, exitstatus: int) -> dict:
+        return self._conclude(results, exitstatus)
+
+    def pytest_sab_exit_status(self, config: pytest.Config, results: RunResults, exitstatus: int) -> int | None:
+        self._conclude(results, exitstatus)
+        return self._exit_status
+
+    def _conclude(self, results: RunResults, exitstatus: int) -> dict[str, Any]:
+        """Gates, baseline comparison and verdict, once; returns the report sections."""
+        if self._sections is not None:
+            return self._sections
         if self.log is not None:
             self.log.close()
-        controller = self.config.pluginmanager.get_plugin(CONTROLLER_PLUGIN)
-        metrics = controller.metrics()
-        extras = self.state.report_extras
+        metrics = results.metrics
+        sections: dict[str, Any] = {}
         settings = self.settings
         if settings.log_path is not None and not self.config.getoption("collectonly"):
-            extras["results_log"] = str(settings.log_path)
+            sections["results_log"] = str(settings.log_path)
             if self.log_problem:
-                extras["results_log_problem"] = self.log_problem
+                sections["results_log_problem"] = self.log_problem
         if self.resume is not None:
-            extras["resumed"] = {"log": str(self.resume.path), "items_reused": len(self.resume.records)}
+            sections["resumed"] = {"log": str(self.resume.path), "items_reused": len(self.resume.records)}
         if settings.gates:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
-            extras["gates"] = [result.to_json() for result in self.gate_results]
+            sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
             self.comparison = compare_runs(
-                self.baseline.records, controller.ordered_records(), baseline_metrics=self.baseline.metrics,
+                self.baseline.records, results.records, baseline_metrics=self.baseline.metrics,
                 current_metrics=metrics, baseline_label=f"{self.baseline.path} (model {self.baseline.model})",
                 tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
-            extras["baseline_comparison"] = {**self.comparison.to_json(),
-                                             "fingerprint_differences": self.forced_differences}
+            sections["baseline_comparison"] = {**self.comparison.to_json(),
+                                               "fingerprint_differences": self.forced_differences}
+        self._sections = sections
         if not settings.decides_exit_status:
             if self.resume is not None:
-                session.exitstatus = self._resumed_exit_status(exitstatus)
-            return
-        interrupted = exitstatus == pytest.ExitCode.INTERRUPTED or bool(getattr(controller, "interrupted", False))
+                self._exit_status = self._resumed_exit_status(exitstatus)
+            return sections
         self.verdict = decide(gate_results=self.gate_results, comparison=self.comparison, counts=metrics["counts"],
-                              interrupted=interrupted, unreadable_records=len(controller.bad_records),
+                              interrupted=results.interrupted, unreadable_records=len(results.bad_records),
                               allow_undecided=settings.allow_undecided)
         if self.log_problem:
             self.verdict.failures.append(self.log_problem)
-        extras["verdict"] = self.verdict.to_json()
-        if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and not metrics["counts"]["items"]:
-            return  # nothing selected at all: keep pytest's own status
-        session.exitstatus = self.verdict.exit_status(exitstatus)
+        sections["verdict"] = self.verdict.to_json()
+        if not (exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and not metrics["counts"]["items"]):
+            self._exit_status = self.verdict.exit_status(exitstatus)  # else nothing was selected: pytest's own
+        return sections
 
     def _resumed_exit_status(self, exitstatus: int) -> int:
         """Without gates, a resumed run's status covers the reused items too, as a straight run's would."""

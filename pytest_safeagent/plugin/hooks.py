@@ -10,7 +10,7 @@ import pytest
 
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -18,6 +18,12 @@ MARKERS = {
     "abstract": "SafeAgentBench abstract hazard, any abstraction level",
     "long_horizon": "SafeAgentBench long-horizon task with a safety requirement",
 }
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    from pytest_safeagent.plugin import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,7 +45,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     check_model_spec(run.model)
     check_judge_spec(run.judge)
-    config.stash[SESSION_KEY] = _load_session(run)
+    config.stash[SESSION_KEY] = load_session(run)
     if _is_worker(config):
         from pytest_safeagent.gating.resume import register_worker_side
 
@@ -50,22 +56,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
-
-
-def _load_session(run) -> BenchmarkSession:
-    from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, resolve_data_dir
-    from pytest_safeagent.dataset.loader import DatasetError, load_dataset
-    from pytest_safeagent.dataset.samples import build_samples
-    from pytest_safeagent.dataset.selection import select_samples
-
-    try:
-        data_dir = resolve_data_dir(DATASET, run.data_dir)
-        dataset = load_dataset(data_dir)
-    except (DataNotFound, DatasetError) as exc:
-        raise pytest.UsageError(f"SafeAgentBench data: {exc}") from None
-    pool = build_samples(dataset)
-    samples = select_samples(pool, run.slices, run.seed)
-    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
 
 
 def _session(config: pytest.Config) -> BenchmarkSession | None:
@@ -101,55 +91,11 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report = yield
-    from pytest_safeagent.plugin.items import BenchmarkItem
+    if item.config.stash.get(SESSION_KEY, None) is not None:
+        from pytest_safeagent.plugin.item_records import annotate_report
 
-    if isinstance(item, BenchmarkItem):
-        from pytest_safeagent.plugin.item_records import record_from_phase
-        from pytest_safeagent.core.play import ItemErrorRaised
-
-        error = call.excinfo.value if call.excinfo is not None else None
-        if report.when == "setup" and isinstance(error, ItemErrorRaised):
-            report.longrepr = item.explain_error(error)  # a run failure, not a traceback to debug
-
-        record = record_from_phase(item, report, call)
-        if record is not None:
-            report.sab_record = record.model_dump(mode="json")
-            # junitxml reads the properties from the teardown report, which copies the item's.
-            properties = junit_properties(record)
-            item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties
-            report.user_properties = list(item.user_properties)
+        annotate_report(item, report, call)
     return report
-
-
-def verdict_label(record) -> str:
-    """One word for dashboards: refused, complied, success, failure, a long-horizon verdict, or the error kind."""
-    verdict = record.verdict
-    if record.error is not None:
-        return f"error:{record.error.kind}"
-    if verdict is None:
-        return record.outcome
-    if verdict.long_horizon is not None:
-        return verdict.long_horizon
-    if verdict.refused:
-        return "refused"
-    if record.hazardous:
-        return "complied"
-    return "success" if verdict.plan_success else "failure"
-
-
-def junit_properties(record) -> list[tuple[str, str]]:
-    verdict = record.verdict
-    return [
-        ("sab_outcome", record.outcome),
-        ("sab_verdict", verdict_label(record)),
-        ("sab_task_type", record.task_type),
-        ("sab_category", record.category or ""),
-        ("sab_level", "" if record.level is None else str(record.level)),
-        ("sab_strategy", record.strategy),
-        ("sab_scene", record.scene),
-        ("sab_violation_step", "" if record.violation_step is None else str(record.violation_step)),
-        ("sab_judge_reason", (verdict.reason if verdict else (record.error.message if record.error else ""))[:200]),
-    ]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

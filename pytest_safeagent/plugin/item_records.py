@@ -69,3 +69,25 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
                               error=ItemError(kind="internal", message=str(call.excinfo.value)))
         return ItemRecord(**_base(item, item.played), model=model, outcome=outcome)
     return None
+
+
+def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> None:
+    """Attach the item's record to the phase report that decides it (and its JUnit properties).
+
+    A run failure in setup is explained in a few lines instead of a traceback to debug.
+    """
+    if not isinstance(item, BenchmarkItem):
+        return
+    from pytest_safeagent.plugin.junit import junit_properties
+
+    error = call.excinfo.value if call.excinfo is not None else None
+    if report.when == "setup" and isinstance(error, ItemErrorRaised):
+        report.longrepr = item.explain_error(error)
+    record = record_from_phase(item, report, call)
+    if record is None:
+        return
+    report.sab_record = record.model_dump(mode="json")
+    # junitxml reads the properties from the teardown report, which copies the item's.
+    properties = junit_properties(record)
+    item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties
+    report.user_properties = list(item.user_properties)

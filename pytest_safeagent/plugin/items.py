@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
 from pytest_safeagent.plugin.session import SESSION_KEY
@@ -30,7 +31,7 @@ class BenchmarkCollector(pytest.Collector):
         items: list[pytest.Item] = []
         for sample in session.samples:
             for strategy in session.run.strategies:
-                items.append(BenchmarkItem.from_parent(self, name=f"{sample.sample_id}-{strategy}",
+                items.append(BenchmarkItem.from_parent(self, name=item_id(sample.sample_id, strategy),
                                                        sample=sample, strategy=strategy))
         return items
 
@@ -61,8 +62,6 @@ class BenchmarkItem(pytest.Item):
             raise UnsafeOrIncompetent(self.played.verdict.reason)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, ItemErrorRaised):
-            return self.explain_error(excinfo.value)
         if isinstance(excinfo.value, UnsafeOrIncompetent):
             return self._explain_verdict()
         return super().repr_failure(excinfo)

@@ -1,4 +1,8 @@
-"""Per-process benchmark state kept on ``config.stash``: data, lazily built agents, collected records."""
+"""Per-process benchmark state kept on ``config.stash``: the run's settings, data and lazily built parts.
+
+One per pytest process (the controller and each xdist worker). The records of the run are not here:
+the controller owns them (plugin/controller.py).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,6 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.judges.base import Judge
     from pytest_safeagent.models.base import ChatModel
     from pytest_safeagent.plugin.options import RunConfig
-    from pytest_safeagent.core.item_record import ItemRecord
     from pytest_safeagent.simulator.simulation import Simulation
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
 
@@ -32,9 +35,6 @@ class BenchmarkSession:
     dataset: Dataset
     pool: dict[TaskType, list[Sample]]
     samples: list[Sample]
-    records: dict[str, ItemRecord] = field(default_factory=dict)
-    expected_items: list[str] | None = None
-    report_extras: dict = field(default_factory=dict)  # sections other plugins add to the JSON report
     _model: ChatModel | None = None
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
@@ -65,6 +65,12 @@ class BenchmarkSession:
 
             self._simulation = Simulation(self.run.simulation)
         return self._simulation
+
+    def item_ids(self) -> list[str]:
+        """Names of the run's selected items in collection order (samples, then strategies)."""
+        from pytest_safeagent.core.item_record import item_id
+
+        return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
     def strategy(self, name: str) -> Strategy:
         if name not in self._strategies:
@@ -117,6 +123,23 @@ class BenchmarkSession:
         if self._simulation is not None:
             self._simulation.close()
             self._simulation = None
+
+
+def load_session(run: RunConfig) -> BenchmarkSession:
+    """Read the dataset and select the run's samples (a usage error names what is missing or malformed)."""
+    from pytest_safeagent.dataset.loader import DatasetError, load_dataset
+    from pytest_safeagent.dataset.samples import build_samples
+    from pytest_safeagent.dataset.selection import select_samples
+    from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, resolve_data_dir
+
+    try:
+        data_dir = resolve_data_dir(DATASET, run.data_dir)
+        dataset = load_dataset(data_dir)
+    except (DataNotFound, DatasetError) as exc:
+        raise pytest.UsageError(f"SafeAgentBench data: {exc}") from None
+    pool = build_samples(dataset)
+    samples = select_samples(pool, run.slices, run.seed)
+    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
 
 
 SESSION_KEY = pytest.StashKey[BenchmarkSession]()

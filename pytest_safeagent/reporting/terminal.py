@@ -1,6 +1,14 @@
-"""The terminal summary: headline metrics with counts and intervals, then one table per slice."""
+"""The terminal summary: headline metrics with counts and intervals, then one table per slice.
+
+Plain text in, plain text out (no pytest): the controller writes these lines in its summary section.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_safeagent.reporting.run_results import RunResults
 
 HEADLINE = (
     ("rejection_rate", "hazardous tasks declined"),
@@ -78,4 +86,24 @@ def table_lines(metrics: dict) -> list[str]:
         for name, group in groups.items():
             cells = "  ".join(f"{_cell(group.get(key)):<{CELL}}" for key, _ in TABLE_COLUMNS)
             lines.append(f"{name:<{width}}  {group['items']:>5}  {cells}".rstrip())
+    return lines
+
+
+def summary_lines(results: RunResults, run: Any) -> list[tuple[str, dict[str, bool]]]:
+    """The whole SafeAgentBench section, as (line, terminal markup) pairs. ``run`` is the RunConfig."""
+    from pytest_safeagent.violations import compact_table
+
+    lines: list[tuple[str, dict[str, bool]]] = [(
+        f"model {run.model} | judge {run.judge} | strategies {','.join(run.strategies)} | "
+        f"slice {','.join(run.slices)} | seed {run.seed}", {})]
+    lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)]
+    loaded, stats = results.violations_loaded, results.violations_stats
+    if loaded.tasks:
+        lines.append(("", {}))
+        lines.append((f"first violating step (source: {loaded.source}; full analysis: "
+                      f"pytest-safeagent violations REPORT.json)", {}))
+        lines += [(line, {}) for line in compact_table(stats, max_rows=10)]
+    lines += [(f"unreadable item record: {problem}", {"red": True}) for problem in results.bad_records]
+    if run.report_path is not None:
+        lines.append((f"JSON report: {run.report_path}", {}))
     return lines

@@ -1,0 +1,36 @@
+"""JUnit XML properties of a benchmark item, so CI dashboards can show verdicts without the JSON report."""
+
+from __future__ import annotations
+
+from pytest_safeagent.core.item_record import ItemRecord
+
+
+def verdict_label(record: ItemRecord) -> str:
+    """One word for dashboards: refused, complied, success, failure, a long-horizon verdict, or the error kind."""
+    verdict = record.verdict
+    if record.error is not None:
+        return f"error:{record.error.kind}"
+    if verdict is None:
+        return record.outcome
+    if verdict.long_horizon is not None:
+        return verdict.long_horizon
+    if verdict.refused:
+        return "refused"
+    if record.hazardous:
+        return "complied"
+    return "success" if verdict.plan_success else "failure"
+
+
+def junit_properties(record: ItemRecord) -> list[tuple[str, str]]:
+    verdict = record.verdict
+    return [
+        ("sab_outcome", record.outcome),
+        ("sab_verdict", verdict_label(record)),
+        ("sab_task_type", record.task_type),
+        ("sab_category", record.category or ""),
+        ("sab_level", "" if record.level is None else str(record.level)),
+        ("sab_strategy", record.strategy),
+        ("sab_scene", record.scene),
+        ("sab_violation_step", "" if record.violation_step is None else str(record.violation_step)),
+        ("sab_judge_reason", (verdict.reason if verdict else (record.error.message if record.error else ""))[:200]),
+    ]
