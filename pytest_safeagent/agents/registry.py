@@ -29,7 +29,7 @@ def parse_strategies(value: str) -> tuple[str, ...]:
     if value.strip() == "all":
         return tuple(STRATEGIES)
     try:
-        return parse_name_list(value, STRATEGIES, "--sab-strategy", "strategy", ", a comma list of them, or 'all'")
+        return parse_name_list(value, STRATEGIES, "strategy", ", a comma list of them, or 'all'")
     except ValueError as exc:
         raise StrategyError(str(exc)) from None
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def parse_name_list(value: str, known: Iterable[str], option: str, what: str, extra_hint: str = "") -> tuple[str, ...]:
+def parse_name_list(value: str, known: Iterable[str], what: str, extra_hint: str = "") -> tuple[str, ...]:
     """``"a, b"`` -> ``("a", "b")``, duplicates dropped, every name known; ValueError otherwise."""
     known = tuple(known)
     names = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
     unknown = [name for name in names if name not in known]
     if unknown or not names:
         raise ValueError(
-            f"{option}: unknown {what} {', '.join(map(repr, unknown)) or repr(value)}; "
+            f"unknown {what} {', '.join(map(repr, unknown)) or repr(value)}; "
             f"choose from {', '.join(known)}{extra_hint}"
         )
     return names

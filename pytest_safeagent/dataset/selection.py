@@ -36,7 +36,7 @@ class SelectionError(ValueError):
 
 def parse_slice(value: str) -> tuple[str, ...]:
     try:
-        return parse_name_list(value, SLICES, "--sab-task-type", "slice", " (or a comma list of them)")
+        return parse_name_list(value, SLICES, "slice", " (or a comma list of them)")
     except ValueError as exc:
         raise SelectionError(str(exc)) from None
 

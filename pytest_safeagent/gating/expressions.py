@@ -30,6 +30,14 @@ BOUNDS = {"lower": 0, "upper": 1}  # index into a rate's ci95
 class GateError(ValueError):
     """A gate expression that cannot be used; the message names the expression and the problem."""
 
+    def __init__(self, message: str, gate: str | None = None, problem: str | None = None):
+        super().__init__(message)
+        self.gate, self.problem = gate, problem or message
+
+    @classmethod
+    def at(cls, gate: str, problem: str) -> "GateError":
+        return cls(f"gate {gate!r}: {problem}", gate, problem)
+
 
 @dataclass(frozen=True)
 class Gate:
@@ -117,7 +125,7 @@ def _split_comparison(text: str) -> tuple[str, str, str]:
             for op in OPERATORS:
                 if text.startswith(op, index):
                     return text[:index].strip(), op, text[index + len(op):].strip()
-    raise GateError(f"gate {text!r}: no comparison; write METRIC OP THRESHOLD with OP one of "
+    raise GateError.at(text, f"no comparison; write METRIC OP THRESHOLD with OP one of "
                     f"{', '.join(OPERATORS)}, for example rejection_rate>=0.8")
 
 
@@ -128,11 +136,11 @@ _TARGET = re.compile(r"^(?P<metric>[A-Za-z_][A-Za-z0-9_]*)\s*(?:\[(?P<inside>[^\
 def _threshold(text: str, whole: str) -> Fraction:
     match = _NUMBER.match(text)
     if not match:
-        raise GateError(f"gate {whole!r}: threshold {text!r} is not a number (write 0.8 or 80%)")
+        raise GateError.at(whole, f"threshold {text!r} is not a number (write 0.8 or 80%)")
     number = text.rstrip("%")
     value = Fraction(number) / (100 if match.group(1) else 1)
     if value > 1:
-        raise GateError(f"gate {whole!r}: threshold {text} is above 1; rates are between 0 and 1 "
+        raise GateError.at(whole, f"threshold {text} is above 1; rates are between 0 and 1 "
                         f"(write 0.8 or 80%)")
     return value
 
@@ -149,19 +157,19 @@ def parse_gate(text: str) -> Gate:
     if bound_match:
         bound = bound_match.group(1).lower()
         if bound not in BOUNDS:
-            raise GateError(f"gate {whole!r}: unknown function {bound_match.group(1)!r}; "
+            raise GateError.at(whole, f"unknown function {bound_match.group(1)!r}; "
                             f"use lower(...) or upper(...) for the ends of the 95% interval")
         left = bound_match.group(2).strip()
     match = _TARGET.match(left)
     if not match:
-        raise GateError(f"gate {whole!r}: cannot read {left!r}; expected METRIC or METRIC[SLICE=VALUE], "
+        raise GateError.at(whole, f"cannot read {left!r}; expected METRIC or METRIC[SLICE=VALUE], "
                         f"for example rejection_rate[level=L3]")
     metric = match.group("metric")
     if metric not in known_metrics():
-        raise GateError(f"gate {whole!r}: unknown metric {metric!r}{_suggest(metric, known_metrics())} "
+        raise GateError.at(whole, f"unknown metric {metric!r}{_suggest(metric, known_metrics())} "
                         f"(metrics: {', '.join(known_metrics())})")
     if bound and not is_rate(metric):
-        raise GateError(f"gate {whole!r}: {metric} is a mean, not a rate, and has no interval for {bound}()")
+        raise GateError.at(whole, f"{metric} is a mean, not a rate, and has no interval for {bound}()")
     slice_key = slice_value = None
     if match.group("inside") is not None:
         slice_key, slice_value = _parse_slice(match.group("inside"), metric, whole)
@@ -174,12 +182,12 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
     key = key.strip()
     values = _slice_values()
     if not sep or not key or not raw_value.strip():
-        raise GateError(f"gate {whole!r}: a slice is written [SLICE=VALUE] with SLICE one of {', '.join(values)}")
+        raise GateError.at(whole, f"a slice is written [SLICE=VALUE] with SLICE one of {', '.join(values)}")
     if key not in values:
-        raise GateError(f"gate {whole!r}: unknown slice {key!r}{_suggest(key, values)} "
+        raise GateError.at(whole, f"unknown slice {key!r}{_suggest(key, values)} "
                         f"(slices: {', '.join(values)})")
     if not is_rate(metric):
-        raise GateError(f"gate {whole!r}: {metric} is reported overall only, not per {key}")
+        raise GateError.at(whole, f"{metric} is reported overall only, not per {key}")
     accepted = values[key]
     spelled = _normalise_value(key, raw_value)
     if spelled not in accepted:
@@ -188,7 +196,7 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
             from pytest_safeagent.dataset.categories import category_slug
 
             shown = [category_slug(name) for name in shown]
-        raise GateError(f"gate {whole!r}: {key} {raw_value.strip()!r} does not exist"
+        raise GateError.at(whole, f"{key} {raw_value.strip()!r} does not exist"
                         f"{_suggest(spelled, accepted)} ({key} values: {', '.join(shown)})")
     return key, accepted[spelled]
 
@@ -249,9 +257,9 @@ def check_gates_measurable(gates: Iterable[Gate], shapes: Iterable[ItemShape]) -
         if (gate.metric, gate.slice_key, gate.slice_value) in measured:
             continue
         if gate.slice_key is not None and ("", gate.slice_key, gate.slice_value) not in measured:
-            raise GateError(f"gate {gate.text!r}: this run has no item with {gate.slice_key}={gate.slice_value} "
+            raise GateError.at(gate.text, f"this run has no item with {gate.slice_key}={gate.slice_value} "
                             f"(check --sab-task-type and --sab-strategy)")
         where = "" if gate.slice_key is None else f" with {gate.slice_key}={gate.slice_value}"
         hint = " (execution metrics need --sab-execution)" if gate.metric.startswith("execution") else ""
-        raise GateError(f"gate {gate.text!r}: no item of this run{where} counts in {gate.metric}, "
+        raise GateError.at(gate.text, f"no item of this run{where} counts in {gate.metric}, "
                         f"so the gate could never be decided{hint}")

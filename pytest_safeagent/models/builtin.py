@@ -101,4 +101,3 @@ def _prompt_text(messages: list[Message]) -> str:
     return "\n".join(m.get("content") or "" for m in messages)
 
 
-BUILTIN_MODELS = ("builtin/refuse-all", "builtin/reference", "builtin/safe-reference")

@@ -1,45 +1,29 @@
 """Build the model and the judge named on the command line (imports happen only here, lazily).
 
-``check_*_spec`` run in ``pytest_configure`` and reject names that can never work, before
+:func:`check_spec` runs when options are parsed and rejects names that can never work, before
 anything runs; ``make_*`` run on first use (so ``--collect-only`` contacts nothing).
 """
 
 from __future__ import annotations
 
-import pytest
-
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.judges.base import Judge
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.models.builtin import BUILTIN_MODELS, BuiltinModel
-from pytest_safeagent.plugin.provider_options import DEFAULT_MAX_TOKENS, EndpointSettings, ProviderSettings
-
-BUILTIN_JUDGES = ("builtin/rules",)
-LOCAL_MODEL_NAMES = ("local/smollm2",)  # kept in step with models.local.LOCAL_MODELS (checked by a test)
+from pytest_safeagent.models.catalog import Role, SpecError, parse_spec
+from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, EndpointSettings, ProviderSettings
 
 
-def check_model_spec(spec: str) -> None:
-    """Reject unknown built-in and local names at configure time, before anything runs."""
-    if spec.startswith("builtin/") and spec not in BUILTIN_MODELS:
-        raise pytest.UsageError(f"--sab-model={spec!r}: unknown built-in model; choose from {', '.join(BUILTIN_MODELS)}")
-    if spec.startswith("local/") and spec not in LOCAL_MODEL_NAMES:
-        raise pytest.UsageError(f"--sab-model={spec!r}: unknown local model; choose from {', '.join(LOCAL_MODEL_NAMES)}")
-    if spec.startswith("local/"):
+def check_spec(value: str, role: Role) -> str:
+    """``value`` if it names a model (or judge) this installation can build; SpecError otherwise."""
+    spec = parse_spec(value, role)
+    if spec.provider == "local":
         from pytest_safeagent.models.local import LOCAL_MODELS, LocalModelUnavailable, check_available
 
         try:
-            check_available(LOCAL_MODELS[spec])
+            check_available(LOCAL_MODELS[str(spec)])
         except LocalModelUnavailable as exc:
-            raise pytest.UsageError(f"--sab-model={spec}: {exc}") from None
-
-
-def check_judge_spec(spec: str) -> None:
-    if spec.startswith("builtin/") and spec not in BUILTIN_JUDGES:
-        raise pytest.UsageError(f"--sab-judge={spec!r}: unknown built-in judge; choose from {', '.join(BUILTIN_JUDGES)}")
-    if spec.startswith("local/"):
-        raise pytest.UsageError(
-            f"--sab-judge={spec!r}: the embedded local model is too small to judge; use builtin/rules "
-            f"(offline) or openai/<model> (any OpenAI-compatible endpoint, local servers included)")
+            raise SpecError(str(exc)) from None
+    return value
 
 
 def _layer(providers: ProviderSettings):
@@ -66,16 +50,19 @@ def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
 
 
 def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None) -> ChatModel:
-    if spec in BUILTIN_MODELS:
+    parsed = parse_spec(spec, "model")
+    provider, name = parsed.provider, parsed.name
+    if provider == "builtin":
+        from pytest_safeagent.models.builtin import BuiltinModel
+
         return BuiltinModel(spec, samples)
-    provider, _, name = spec.partition("/")
     if provider == "openai":
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 
         providers = _need(providers, spec)
         settings = _chat_settings(name, providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
         return OpenAIChatModel(spec, settings, _layer(providers))
-    if spec in LOCAL_MODEL_NAMES:
+    if provider == "local":
         from pytest_safeagent.models.local import LOCAL_MODELS, LocalChatModel, check_available
 
         providers = _need(providers, spec)
@@ -84,15 +71,16 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
                                   repeat_penalty=local.repeat_penalty)
         return LocalChatModel(spec, settings, _layer(providers), local, check_available(local),
                               threads=providers.local_threads)
-    raise pytest.UsageError(f"--sab-model={spec!r}: unknown model provider")
+    raise SpecError(f"no factory for {provider} models")
 
 
 def make_judge(spec: str, providers: ProviderSettings | None = None) -> Judge:
-    if spec == "builtin/rules":
+    parsed = parse_spec(spec, "judge")
+    provider, name = parsed.provider, parsed.name
+    if provider == "builtin":  # builtin/rules, the only built-in judge
         from pytest_safeagent.judges.rules import RulesJudge
 
         return RulesJudge()
-    provider, _, name = spec.partition("/")
     if provider == "openai":
         from pytest_safeagent.judges.llm import LLMJudge
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
@@ -100,4 +88,4 @@ def make_judge(spec: str, providers: ProviderSettings | None = None) -> Judge:
         providers = _need(providers, spec)
         settings = _chat_settings(name, providers.judge, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
         return LLMJudge(OpenAIChatModel(spec, settings, _layer(providers)))
-    raise pytest.UsageError(f"--sab-judge={spec!r}: this judge is not available")
+    raise SpecError(f"no factory for {provider} judges")

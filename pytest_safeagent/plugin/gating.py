@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.reporting.run_results import RunResults
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
@@ -57,7 +58,7 @@ class GatingPlugin:
         try:
             check_gates_measurable(self.settings.gates, shapes)
         except GateError as exc:
-            raise pytest.UsageError(f"--sab-gate: {exc}") from None
+            raise option_error("--sab-gate", exc.gate if exc.gate is not None else "", exc.problem) from None
 
     def _load_baseline(self) -> SavedRun | None:
         path = self.settings.baseline
@@ -66,12 +67,11 @@ class GatingPlugin:
         try:
             baseline = load_report(path)
         except ReportError as exc:
-            raise pytest.UsageError(f"--sab-baseline: {exc}") from None
+            raise option_error("--sab-baseline", path, str(exc).removeprefix(f"{path}: ")) from None
         differences = fingerprint_differences(baseline.fingerprint, self.state.fingerprint())
         if differences and not self.settings.force_compare:
-            raise pytest.UsageError(
-                f"--sab-baseline {path}: the runs are not comparable, their fingerprints differ: "
-                + "; ".join(differences) + ". Pass --sab-force-compare to compare anyway.")
+            raise option_error("--sab-baseline", path, "the runs are not comparable, their fingerprints differ: "
+                               + "; ".join(differences) + ". Pass --sab-force-compare to compare anyway.")
         self.forced_differences = differences
         return baseline
 
@@ -83,7 +83,7 @@ class GatingPlugin:
             source = load_resume_source(path, fingerprint=self.state.fingerprint(), model=self.state.run.model,
                                         selected_ids=self.state.item_ids())
         except (ResultsLogError, ResumeRefused) as exc:
-            raise pytest.UsageError(f"--sab-resume: {exc}") from None
+            raise option_error("--sab-resume", path, str(exc).removeprefix(f"{path}: ")) from None
         return source
 
     # --- resuming: run only what the log does not hold ---------------------------------------------
@@ -115,7 +115,7 @@ class GatingPlugin:
         try:
             self.log = ResultsLogWriter.open(path, header, append=resumed_in_place, carried=carried)
         except OSError as exc:
-            raise pytest.UsageError(f"--sab-log {path}: cannot write the results log: {exc.strerror or exc}") from None
+            raise option_error("--sab-log", path, f"cannot write the results log: {exc.strerror or exc}") from None
 
     def pytest_sab_record(self, config: pytest.Config, record: ItemRecord, payload: dict) -> None:
         if self.log is None:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_safeagent.plugin.errors import option_error
+
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 
 if TYPE_CHECKING:  # imported by the plugin in every pytest run: the expression parser loads lazily
@@ -68,7 +70,7 @@ def _setting(config: pytest.Config, option: str, ini: str) -> tuple[str, str]:
     value = config.getoption(option)
     if value is not None:
         return str(value), option
-    return str(config.getini(ini)), f"ini setting {ini}"
+    return str(config.getini(ini)), f"ini {ini}"
 
 
 def _number(config: pytest.Config, option: str, ini: str, kind: type, low: float, high: float | None = None):
@@ -76,10 +78,10 @@ def _number(config: pytest.Config, option: str, ini: str, kind: type, low: float
     try:
         value = kind(text)
     except ValueError:
-        raise pytest.UsageError(f"{source}={text!r}: expected a{'n integer' if kind is int else ' number'}") from None
+        raise option_error(source, text, f"expected a{'n integer' if kind is int else ' number'}") from None
     if value < low or (high is not None and value > high):
         bounds = f"at least {low}" if high is None else f"between {low} and {high}"
-        raise pytest.UsageError(f"{source}={text!r}: must be {bounds}")
+        raise option_error(source, text, f"must be {bounds}")
     return value
 
 
@@ -88,11 +90,11 @@ def _gates(config: pytest.Config) -> tuple[Gate, ...]:
 
     texts, source = config.getoption("--sab-gate"), "--sab-gate"
     if texts is None:
-        texts, source = config.getini("sab_gates"), "ini setting sab_gates"
+        texts, source = config.getini("sab_gates"), "ini sab_gates"
     try:
         return tuple(parse_gates(texts))
     except GateError as exc:
-        raise pytest.UsageError(f"{source}: {exc}") from None
+        raise option_error(source, exc.gate if exc.gate is not None else "", exc.problem) from None
 
 
 def _log_path(config: pytest.Config, report_path: Path | None, resume_path: Path | None) -> Path | None:
@@ -104,8 +106,8 @@ def _log_path(config: pytest.Config, report_path: Path | None, resume_path: Path
     else:
         path = resume_path  # a resumed run keeps appending to the log it resumes
     if path is not None and report_path is not None and path.resolve() == report_path.resolve():
-        raise pytest.UsageError(f"--sab-log {path}: the results log cannot be the JSON report itself; "
-                                f"name the report *.json or pass --sab-log")
+        raise option_error("--sab-log", path, "the results log cannot be the JSON report itself; "
+                                              "name the report *.json or pass --sab-log")
     return path
 
 

@@ -41,10 +41,6 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
-    from pytest_safeagent.models.factory import check_judge_spec, check_model_spec
-
-    check_model_spec(run.model)
-    check_judge_spec(run.judge)
     config.stash[SESSION_KEY] = load_session(run)
     if _is_worker(config):
         from pytest_safeagent.gating.resume import register_worker_side

@@ -12,15 +12,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
-    from pytest_safeagent.plugin.provider_options import ProviderSettings
+    from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
 DEFAULT_JUDGE = "builtin/rules"
-MODEL_PROVIDERS = ("builtin", "openai", "local")
-JUDGE_PROVIDERS = ("builtin", "openai", "local")
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -67,14 +66,15 @@ class RunConfig:
     simulation: SimulationSettings | None
 
 
-def _provider_spec(option: str, value: str, providers: tuple[str, ...]) -> str:
-    provider, sep, name = value.partition("/")
-    if not sep or not name or provider not in providers:
-        raise pytest.UsageError(
-            f"{option}={value!r}: expected PROVIDER/NAME with PROVIDER one of {', '.join(providers)} "
-            f"(for example builtin/reference or openai/gpt-4o-mini)"
-        )
-    return value
+def _model_spec(option: str, value: str, role: str) -> str:
+    """A model or judge name checked against the provider table (and, for local models, the install)."""
+    from pytest_safeagent.models.catalog import SpecError
+    from pytest_safeagent.models.factory import check_spec
+
+    try:
+        return check_spec(value, role)
+    except SpecError as exc:
+        raise option_error(option, value, str(exc)) from None
 
 
 def parse_run_config(config: pytest.Config) -> RunConfig | None:
@@ -88,21 +88,24 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
 
     try:
         strategies = parse_strategies(opt("--sab-strategy"))
+    except StrategyError as exc:
+        raise option_error("--sab-strategy", opt("--sab-strategy"), str(exc)) from None
+    try:
         slices = parse_slice(opt("--sab-task-type"))
-    except (StrategyError, SelectionError) as exc:
-        raise pytest.UsageError(str(exc)) from None
+    except SelectionError as exc:
+        raise option_error("--sab-task-type", opt("--sab-task-type"), str(exc)) from None
     seed_text = opt("--sab-seed")
     try:
         seed = int(seed_text)
     except ValueError:
-        raise pytest.UsageError(f"--sab-seed={seed_text!r}: expected an integer") from None
+        raise option_error("--sab-seed", seed_text, "expected an integer") from None
     report = opt("--sab-report")
     return RunConfig(
-        model=_provider_spec("--sab-model", model, MODEL_PROVIDERS),
+        model=_model_spec("--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
-        judge=_provider_spec("--sab-judge", opt("--sab-judge"), JUDGE_PROVIDERS),
+        judge=_model_spec("--sab-judge", opt("--sab-judge"), "judge"),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
@@ -117,10 +120,11 @@ def _simulation_settings(config: pytest.Config) -> SimulationSettings | None:
     urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
     for url in urls:
         if not url.startswith(("http://", "https://")):
-            raise pytest.UsageError(f"--sab-thor-url={url!r}: expected an http:// or https:// URL")
+            raise option_error("--sab-thor-url", url, "expected an http:// or https:// URL", secret="@" in url)
     if not config.getoption("--sab-execution"):
         if urls:
-            raise pytest.UsageError("--sab-thor-url needs --sab-execution")
+            raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution",
+                               secret=any("@" in url for url in urls))
         return None
     log_dir = config.getoption("--sab-thor-log-dir")
     return SimulationSettings(urls=urls, backend=config.getoption("--sab-thor-backend"),

@@ -9,48 +9,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-CACHE_MODES = ("on", "read-only", "off")
-DEFAULT_MAX_TOKENS = 1024
-NETWORK_PROVIDERS = ("openai/", "local/")
+from pytest_safeagent.plugin.errors import option_error
 
-
-@dataclass(frozen=True)
-class EndpointSettings:
-    base_url: str | None
-    api_key_env: str  # the *name* of the environment variable holding the key
-    temperature: float
-    max_tokens: int | None  # None: the provider's default (1024; the local model's own, smaller)
-    timeout_s: float
-    repeat_penalty: float | None = None  # None: not sent (the local model uses 1.1)
-
-
-@dataclass(frozen=True)
-class CacheSettings:
-    mode: str = "on"  # on | read-only | off
-    directory: Path | None = None  # None when no network model is in use or the cache is off
-
-
-@dataclass(frozen=True)
-class RetrySettings:
-    retries: int = 3  # tries after the first
-    max_wait_s: float = 60.0  # longest wait between tries, Retry-After included
-
-
-@dataclass(frozen=True)
-class ProviderSettings:
-    model: EndpointSettings
-    judge: EndpointSettings
-    concurrency: int
-    cache: CacheSettings = field(default_factory=CacheSettings)
-    retry: RetrySettings = field(default_factory=RetrySettings)
-    local_threads: int | None = None  # None: half the cores each xdist worker can claim
-
+from pytest_safeagent.models.settings import (CACHE_MODES, DEFAULT_MAX_TOKENS, CacheSettings, EndpointSettings,
+                                              ProviderSettings, RetrySettings)
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
     add = group.addoption
@@ -84,11 +51,11 @@ def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> f
     try:
         value = kind(text)
     except (TypeError, ValueError):
-        raise pytest.UsageError(f"{option}={text!r}: expected a {'number' if kind is float else 'whole number'}") from None
+        raise option_error(option, text, f"expected a {'number' if kind is float else 'whole number'}") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise pytest.UsageError(f"{option}={text!r}: expected a finite number")
+        raise option_error(option, text, "expected a finite number")
     if value < minimum:
-        raise pytest.UsageError(f"{option}={text!r}: must be at least {minimum}")
+        raise option_error(option, text, f"must be at least {minimum}")
     return value
 
 
@@ -103,7 +70,7 @@ def _url(config: pytest.Config, option: str) -> str | None:
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         # The value may carry credentials: name the option, never echo it.
-        raise pytest.UsageError(f"{option}: expected an http:// or https:// URL with a host name")
+        raise option_error(option, value, "expected an http:// or https:// URL with a host name", secret=True)
     return value
 
 
@@ -111,8 +78,8 @@ def _env_name(config: pytest.Config, option: str) -> str | None:
     value = config.getoption(option)
     if value is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
         # Not echoed: a key pasted here by mistake must not reach the terminal.
-        raise pytest.UsageError(f"{option}: expected the NAME of an environment variable (letters, digits, _), "
-                                f"not a key or other value")
+        raise option_error(option, value, "expected the NAME of an environment variable (letters, digits, _), "
+                                          "not a key or other value", secret=True)
     return value
 
 
@@ -121,22 +88,23 @@ def _require_key(option: str, spec: str, endpoint: EndpointSettings) -> None:
     if not spec.startswith("openai/") or endpoint.base_url or os.environ.get("OPENAI_BASE_URL"):
         return
     if not os.environ.get(endpoint.api_key_env):
-        raise pytest.UsageError(
-            f"{option}: the environment variable {endpoint.api_key_env} is empty or not set, and {spec} "
-            f"goes to the OpenAI API, which needs a key (or point it elsewhere with a base URL option)")
+        raise option_error(option, endpoint.api_key_env, f"the environment variable is empty or not set, and {spec} "
+                           f"goes to the OpenAI API, which needs a key (or point it elsewhere with a base URL option)")
 
 
 def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSettings:
     mode = config.getoption("--sab-cache")
     if mode not in CACHE_MODES:
-        raise pytest.UsageError(f"--sab-cache={mode!r}: choose from {', '.join(CACHE_MODES)}")
-    if mode == "off" or not any(spec.startswith(NETWORK_PROVIDERS) for spec in specs):
+        raise option_error("--sab-cache", mode, f"choose from {', '.join(CACHE_MODES)}")
+    from pytest_safeagent.models.catalog import uses_network
+
+    if mode == "off" or not any(uses_network(spec) for spec in specs):
         return CacheSettings(mode=mode, directory=None)
     explicit = config.getoption("--sab-cache-dir")
     if explicit:
         directory = Path(explicit).expanduser()
         if directory.exists() and not directory.is_dir():
-            raise pytest.UsageError(f"--sab-cache-dir={explicit!r}: exists and is not a directory")
+            raise option_error("--sab-cache-dir", explicit, "exists and is not a directory")
     elif getattr(config, "cache", None) is not None:
         directory = config.cache.mkdir("safeagent-responses")
     else:  # the cacheprovider plugin is disabled (-p no:cacheprovider)

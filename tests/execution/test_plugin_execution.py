@@ -45,8 +45,8 @@ def test_running_servers_are_used_by_url(pytester, scenes_dir, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--sab-thor-url=127.0.0.1:8765", "--sab-execution"), "--sab-thor-url='127.0.0.1:8765': expected an http"),
-    (("--sab-thor-url=http://127.0.0.1:8765",), "--sab-thor-url needs --sab-execution"),
+    (("--sab-thor-url=127.0.0.1:8765", "--sab-execution"), "--sab-thor-url=127.0.0.1:8765: expected an http"),
+    (("--sab-thor-url=http://127.0.0.1:8765",), "--sab-thor-url=http://127.0.0.1:8765: needs --sab-execution"),
 ])
 def test_bad_simulator_options_are_usage_errors(pytester, args, message):
     result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", *args)

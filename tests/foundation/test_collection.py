@@ -77,12 +77,12 @@ def test_plugin_import_is_light():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--sab-model=reference",), "--sab-model='reference': expected PROVIDER/NAME"),
+        (("--sab-model=reference",), "--sab-model=reference: expected PROVIDER/NAME"),
         (("--sab-model=builtin/oracle",), "unknown built-in model"),
         (("--sab-model=builtin/reference", "--sab-strategy=telepathy"), "unknown strategy 'telepathy'"),
         (("--sab-model=builtin/reference", "--sab-task-type=everything"), "unknown slice 'everything'"),
-        (("--sab-model=builtin/reference", "--sab-seed=forty"), "--sab-seed='forty': expected an integer"),
-        (("--sab-model=builtin/reference", "--sab-judge=human"), "--sab-judge='human'"),
+        (("--sab-model=builtin/reference", "--sab-seed=forty"), "--sab-seed=forty: expected an integer"),
+        (("--sab-model=builtin/reference", "--sab-judge=human"), "--sab-judge=human: expected PROVIDER/NAME"),
         (("--sab-model=builtin/reference", "--sab-data-dir=/nonexistent/sab"), "/nonexistent/sab"),
     ],
 )

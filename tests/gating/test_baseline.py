@@ -75,7 +75,7 @@ def test_fingerprints_that_differ_are_refused_unless_forced(pytester, saved_repo
     result = pytester.runpytest("--sab-model=builtin/reference", f"--sab-baseline={baseline}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     err = result.stderr.str()
-    assert f"--sab-baseline {baseline}: the runs are not comparable" in err
+    assert f"--sab-baseline={baseline}: the runs are not comparable" in err
     assert f"prompt_version: baseline 0, this run {PROMPT_VERSION}" in err and "strategies: baseline direct,cot, this run direct" in err
     assert "--sab-force-compare" in err
     result, report = run_benchmark(pytester, "--sab-model=builtin/reference", f"--sab-baseline={baseline}",
@@ -96,9 +96,9 @@ def test_an_unusable_baseline_file_names_file_and_field(pytester, saved_reports)
                      lambda data: data["items"][3].pop("task_type"))
     result = pytester.runpytest("--sab-model=builtin/reference", f"--sab-baseline={broken}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert f"--sab-baseline: {broken}: items[3] (" in result.stderr.str() and "field 'task_type'" in result.stderr.str()
+    assert f"--sab-baseline={broken}: items[3] (" in result.stderr.str() and "field 'task_type'" in result.stderr.str()
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-baseline=nowhere.json")
-    assert "--sab-baseline: nowhere.json: no such file" in result.stderr.str()
+    assert "--sab-baseline=nowhere.json: no such file" in result.stderr.str()
 
 
 def test_items_only_one_run_has_are_listed_and_not_paired(saved_reports):

@@ -77,7 +77,7 @@ def test_a_log_from_another_setup_is_refused(pytester):
     run_benchmark(pytester, "--sab-model=builtin/refuse-all")
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-resume=report.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert ("--sab-resume: report.jsonl:1: the log comes from a different setup, so its results cannot be reused: "
+    assert ("--sab-resume=report.jsonl: report.jsonl:1: the log comes from a different setup, so its results cannot be reused: "
             "model: log builtin/refuse-all, this run builtin/reference") in result.stderr.str()
     lines = (pytester.path / "report.jsonl").read_text().splitlines()
     header = json.loads(lines[0])
@@ -94,9 +94,9 @@ def test_a_damaged_log_names_the_line(pytester):
     (pytester.path / "damaged.jsonl").write_text("\n".join(lines) + "\n")
     result = pytester.runpytest("--sab-model=builtin/refuse-all", "--sab-resume=damaged.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert "--sab-resume: damaged.jsonl:6: not valid JSON" in result.stderr.str()
+    assert "--sab-resume=damaged.jsonl: damaged.jsonl:6: not valid JSON" in result.stderr.str()
     result = pytester.runpytest("--sab-model=builtin/refuse-all", "--sab-resume=missing.jsonl")
-    assert "--sab-resume: missing.jsonl: no such file" in result.stderr.str()
+    assert "--sab-resume=missing.jsonl: no such file" in result.stderr.str()
 
 
 def test_reader_ignores_a_torn_last_line_and_later_records_win(tmp_path):

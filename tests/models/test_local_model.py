@@ -19,7 +19,7 @@ import pytest
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import build_samples
 from pytest_safeagent.dataset.selection import select_samples
-from pytest_safeagent.models.factory import LOCAL_MODEL_NAMES
+from pytest_safeagent.models.catalog import SpecError, parse_spec
 from pytest_safeagent.models.cache import ResponseCache
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.local import LOCAL_MODELS, LocalChatModel, LocalModelUnavailable, check_available
@@ -51,8 +51,13 @@ def _reachable(base_url: str) -> bool:
         return False
 
 
-def test_factory_and_registry_agree():
-    assert set(LOCAL_MODEL_NAMES) == set(LOCAL_MODELS)
+def test_the_provider_table_names_exactly_the_local_models():
+    for name in LOCAL_MODELS:
+        assert str(parse_spec(name, "model")) == name
+    with pytest.raises(SpecError, match="unknown local model; choose from local/smollm2"):
+        parse_spec("local/llama-70b", "model")
+    with pytest.raises(SpecError, match="too small to judge"):
+        parse_spec("local/smollm2", "judge")
 
 
 def test_starts_on_first_request_answers_and_stops(gguf, tmp_path):

@@ -111,12 +111,12 @@ def test_a_rerun_is_answered_from_the_cache(pytester, messy_server, pool, monkey
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--sab-cache=sometimes"], "--sab-cache='sometimes': choose from on, read-only, off"),
-        (["--sab-concurrency=0"], "--sab-concurrency='0': must be at least 1"),
-        (["--sab-timeout=soon"], "--sab-timeout='soon': expected a number"),
-        (["--sab-retries=-1"], "--sab-retries='-1': must be at least 0"),
-        (["--sab-base-url=ftp://user:pw@host"], "--sab-base-url: expected an http:// or https:// URL with a host name"),
-        (["--sab-api-key-env=sk-abc123"], "--sab-api-key-env: expected the NAME of an environment variable*"),
+        (["--sab-cache=sometimes"], "--sab-cache=sometimes: choose from on, read-only, off"),
+        (["--sab-concurrency=0"], "--sab-concurrency=0: must be at least 1"),
+        (["--sab-timeout=soon"], "--sab-timeout=soon: expected a number"),
+        (["--sab-retries=-1"], "--sab-retries=-1: must be at least 0"),
+        (["--sab-base-url=ftp://user:pw@host"], "--sab-base-url=<hidden>: expected an http:// or https:// URL with a host name"),
+        (["--sab-api-key-env=sk-abc123"], "--sab-api-key-env=<hidden>: expected the NAME of an environment variable*"),
         (["--sab-judge=local/smollm2"], "*too small to judge*"),
         (["--sab-model=local/gpt2"], "*unknown local model; choose from local/smollm2*"),
     ],
@@ -133,7 +133,7 @@ def test_the_openai_api_needs_a_key(pytester, monkeypatch):
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     result = pytester.runpytest_subprocess("--sab-model=openai/gpt-4o-mini")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--sab-api-key-env: the environment variable OPENAI_API_KEY is empty or not set*"])
+    result.stderr.fnmatch_lines(["*--sab-api-key-env=OPENAI_API_KEY: the environment variable is empty or not set*"])
 
 
 def test_collect_only_lists_seven_items_per_sample_and_contacts_nothing(pytester, messy_server, pool):

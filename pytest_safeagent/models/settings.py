@@ -1,0 +1,45 @@
+"""Settings of the model and judge providers: endpoints, sampling, retries, cache, concurrency.
+
+Plain data, filled from the command line by plugin/provider_options.py and read by the factory.
+They never hold a secret: API keys are read from the environment by *name* when a client is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CACHE_MODES = ("on", "read-only", "off")
+DEFAULT_MAX_TOKENS = 1024
+
+
+@dataclass(frozen=True)
+class EndpointSettings:
+    base_url: str | None
+    api_key_env: str  # the *name* of the environment variable holding the key
+    temperature: float
+    max_tokens: int | None  # None: the provider's default (1024; the local model's own, smaller)
+    timeout_s: float
+    repeat_penalty: float | None = None  # None: not sent (the local model uses 1.1)
+
+
+@dataclass(frozen=True)
+class CacheSettings:
+    mode: str = "on"  # on | read-only | off
+    directory: Path | None = None  # None when no network model is in use or the cache is off
+
+
+@dataclass(frozen=True)
+class RetrySettings:
+    retries: int = 3  # tries after the first
+    max_wait_s: float = 60.0  # longest wait between tries, Retry-After included
+
+
+@dataclass(frozen=True)
+class ProviderSettings:
+    model: EndpointSettings
+    judge: EndpointSettings
+    concurrency: int
+    cache: CacheSettings = field(default_factory=CacheSettings)
+    retry: RetrySettings = field(default_factory=RetrySettings)
+    local_threads: int | None = None  # None: half the cores each xdist worker can claim
