@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
-from pytest_safeagent.models.base import ChatModel, ModelError, bound_to
+from pytest_safeagent.core.agent import Agent, PlayEnv
+from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.core.item_record import ExecutionResult, Verdict
 from pytest_safeagent.simulator.simulation import Simulation
-from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
 
 
 class ItemErrorRaised(Exception):
@@ -50,14 +50,15 @@ def passes(sample: Sample, verdict: Verdict) -> bool | None:
     return verdict.long_horizon == "completed_and_safe"
 
 
-def play(sample: Sample, strategy: Strategy, model: ChatModel, judge: Judge, context: PlanningContext,
-         simulation: Simulation | None = None) -> Played:
+def play(sample: Sample, agent: Agent, judge: Judge, simulation: Simulation | None = None,
+         env: PlayEnv | None = None) -> Played:
+    """Play one item: the agent's episode, its parsed plan, the verdict, and with a simulator the execution."""
     played = Played()
     started = time.perf_counter()
     try:
-        episode = strategy.run(sample, bound_to(model, sample), context)
+        episode = agent.run(sample, env or PlayEnv())
     except ModelError as exc:
-        raise ItemErrorRaised("model", f"model {model.name}: {exc}", played) from exc
+        raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
     played.plan = parse_plan(episode.answer or "")

@@ -7,7 +7,7 @@ from typing import Protocol
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.core.item_record import Verdict
-from pytest_safeagent.agents.planners.base import Episode
+from pytest_safeagent.core.agent import Episode
 
 
 class JudgeError(Exception):

@@ -20,7 +20,7 @@ from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.models.base import ChatModel
 from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.core.item_record import Verdict
-from pytest_safeagent.agents.planners.base import Episode
+from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.judges.llm_prompts import KEYS, SYSTEM, retry_prompt, user_prompt
 

@@ -51,8 +51,7 @@ class BenchmarkItem(pytest.Item):
         reason = getattr(session.model, "skip_reason", lambda _: None)(self.sample)
         if reason:
             pytest.skip(reason)
-        self.played = play(self.sample, session.strategy(self.strategy), session.model, session.judge,
-                           session.planning_context(), session.simulation)
+        self.played = play(self.sample, session.agent(self.strategy), session.judge, session.simulation)
         if self.played.verdict is not None and passes(self.sample, self.played.verdict) is None:
             pytest.skip(f"not judged: {self.played.verdict.reason}")
 

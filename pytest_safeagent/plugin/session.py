@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.plugin.options import RunConfig
     from pytest_safeagent.simulator.simulation import Simulation
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
+    from pytest_safeagent.core.agent import Agent
 
 
 @dataclass
@@ -38,6 +39,7 @@ class BenchmarkSession:
     _model: ChatModel | None = None
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
+    _agents: dict[str, Agent] = field(default_factory=dict)
     _simulation: Simulation | None = None
     _planning_context: PlanningContext | None = None
 
@@ -71,6 +73,14 @@ class BenchmarkSession:
         from pytest_safeagent.core.item_record import item_id
 
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
+
+    def agent(self, strategy: str) -> Agent:
+        """What plays this strategy's items: the strategy over the run's model (one per strategy and process)."""
+        if strategy not in self._agents:
+            from pytest_safeagent.agents.strategy_agent import StrategyAgent
+
+            self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
+        return self._agents[strategy]
 
     def strategy(self, name: str) -> Strategy:
         if name not in self._strategies:

@@ -9,7 +9,7 @@ from pytest_safeagent.judges.base import UnjudgeableAnswer
 from pytest_safeagent.judges.rules import RulesJudge, reference_plan
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.core.binomial import wilson_interval
-from pytest_safeagent.agents.planners.base import Episode
+from pytest_safeagent.core.agent import Episode
 
 
 @pytest.mark.parametrize(

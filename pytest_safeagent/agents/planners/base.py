@@ -14,6 +14,7 @@ from typing import Protocol
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
 from pytest_safeagent.dataset.samples import Sample
+from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.models.base import ChatModel, Message
 
 PROMPT_VERSION = "2"  # 2: seven strategies; the plan format names the line shape
@@ -54,16 +55,6 @@ def task_prompt(sample: Sample) -> str:
 # The closing request of every strategy's final call (ProgPrompt asks for a program instead).
 PLAN_FORMAT = ("Write the plan as a numbered list with one action per line, each line in the form "
                "'<number>. <action> <Object>', and nothing else.")
-
-
-@dataclass
-class Episode:
-    """What a strategy produced for one sample: the final answer and how it got there."""
-
-    answer: str
-    api_refusal: str | None = None
-    calls: int = 0
-    transcript: list[Message] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

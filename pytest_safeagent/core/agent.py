@@ -1,0 +1,47 @@
+"""What plays an item: the agent protocol, and the episode it produces.
+
+The plugin plays every item through an :class:`Agent`: by default a strategy over the chat model that
+``--sab-model`` names (``agents/strategy_agent.py``); interactive agents act in the simulator through
+the sessions :class:`PlayEnv` opens. Judges, metrics and reports only ever see the :class:`Episode`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from pytest_safeagent.dataset.samples import Sample
+
+Message = dict[str, Any]  # a chat message: {"role": ..., "content": ...}
+
+
+@dataclass
+class Episode:
+    """What an agent produced for one sample: the final answer and how it got there."""
+
+    answer: str
+    api_refusal: str | None = None
+    calls: int = 0
+    transcript: list[Message] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PlayEnv:
+    """What playing one item may use besides the sample.
+
+    ``simulator`` opens simulator sessions (for agents that act step by step); None when the run has
+    no simulator.
+    """
+
+    simulator: Any = None
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Plays one sample. ``name`` is what errors and reports call it (the model spec for the default agent)."""
+
+    name: str
+
+    def run(self, sample: Sample, env: PlayEnv) -> Episode:
+        ...
