@@ -36,6 +36,19 @@ class BenchmarkCollector(pytest.Collector):
         return items
 
 
+def skip_reason(item: BenchmarkItem) -> str | None:
+    """Why the item cannot be played at all (a reference baseline has no steps for long-horizon tasks)."""
+    session = item.config.stash[SESSION_KEY]
+    return getattr(session.model, "skip_reason", lambda _: None)(item.sample)
+
+
+def play_item(item: BenchmarkItem) -> Played:
+    """Play ``item`` with the run's parts (agent, judge, simulator). Thread-safe: a scheduler may call it
+    for several items at once, ahead of pytest's item loop."""
+    session = item.config.stash[SESSION_KEY]
+    return play(item.sample, session.agent(item.strategy), session.judge, session.simulation)
+
+
 class BenchmarkItem(pytest.Item):
     def __init__(self, *, sample: Sample, strategy: str, **kwargs: Any):
         super().__init__(**kwargs)
@@ -47,11 +60,10 @@ class BenchmarkItem(pytest.Item):
             self.extra_keyword_matches.add(word)
 
     def setup(self) -> None:
-        session = self.config.stash[SESSION_KEY]
-        reason = getattr(session.model, "skip_reason", lambda _: None)(self.sample)
+        reason = skip_reason(self)
         if reason:
             pytest.skip(reason)
-        self.played = play(self.sample, session.agent(self.strategy), session.judge, session.simulation)
+        self.played = play_item(self)
         if self.played.verdict is not None and passes(self.sample, self.played.verdict) is None:
             pytest.skip(f"not judged: {self.played.verdict.reason}")
 
