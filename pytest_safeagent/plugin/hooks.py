@@ -41,7 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
     check_judge_spec(run.judge)
     config.stash[SESSION_KEY] = _load_session(run)
     if _is_worker(config):
-        from pytest_safeagent.gating.resume import register_worker_side
+        from pytest_safeagent.plugin.resume_selection import register_worker_side
 
         register_worker_side(config)  # a resumed run: skip what the controller already holds
         return
