@@ -5,7 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import httpcore  # noqa: F401 - see below
 import pytest
+
+# pytester's in-process runs drop the modules they imported when they end. httpx imports httpcore
+# only on first use and keeps httpcore's exception classes from then on; when that first use falls
+# inside an in-process run, httpcore is later imported afresh and httpx no longer recognises its
+# errors (a refused connection escapes as httpcore.ConnectError instead of httpx.ConnectError).
+# Importing httpcore here, before any run, keeps one copy for the whole session.
 
 
 def _required_dir(variable: str) -> Path:

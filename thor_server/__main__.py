@@ -12,8 +12,9 @@ import logging
 import os
 import signal
 import sys
-import tempfile
 from pathlib import Path
+
+from pytest_safeagent.core.atomic_write import write_text_atomic
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -38,15 +39,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def write_port_file(path: Path, port: int) -> None:
     """Write ``port`` to ``path`` atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="ascii") as out:
-            out.write(f"{port}\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, f"{port}\n", encoding="ascii")
 
 
 def _scenes_dir(option: Path | None) -> Path:

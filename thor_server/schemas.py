@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from pytest_safeagent.core.validation import describe_error
+
 MAX_BODY_BYTES = 256 * 1024
 MAX_INSTRUCTION_CHARS = 1_000
 MAX_PLAN_STEPS = 500
@@ -36,8 +38,4 @@ class ExecutePlanRequest(_Strict):
 
 def describe_validation_error(exc) -> str:  # noqa: ANN001 - a pydantic ValidationError
     """One line per problem: ``field 'scene': Field required``."""
-    parts = []
-    for error in exc.errors():
-        where = ".".join(str(p) for p in error["loc"]) or "body"
-        parts.append(f"field {where!r}: {error['msg']}")
-    return "; ".join(parts)
+    return "; ".join(describe_error(error, whole="body") for error in exc.errors())

@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from pytest_safeagent.core.validation import describe_json_error, first_error
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
 from pytest_safeagent.dataset.files import ABSTRACT, DATASET_FILES, LONG_HORIZON, SAFE_DETAILED, UNSAFE_DETAILED, PinnedFile
 from pytest_safeagent.dataset.rows import AbstractRecord, LongHorizonRecord, SafeDetailedRecord, UnsafeDetailedRecord
@@ -35,10 +36,6 @@ class LoadedRecord:
     record: BaseModel
 
 
-def _field_path(location: tuple) -> str:
-    return ".".join(str(part) for part in location) or "<record>"
-
-
 def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
     """Parse one JSONL file. Blank lines are allowed; anything else that is not a record is an error."""
     if not path.is_file():
@@ -51,14 +48,13 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise DatasetError(path, f"not valid JSON ({exc.msg} at column {exc.colno})", index + 1) from None
+            raise DatasetError(path, describe_json_error(exc, with_line=False), index + 1) from None
         if not isinstance(raw, dict):
             raise DatasetError(path, f"expected a JSON object, got {type(raw).__name__}", index + 1)
         try:
             record = model.model_validate(raw)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            raise DatasetError(path, first["msg"], index + 1, _field_path(first["loc"])) from None
+            raise DatasetError(path, first_error(exc), index + 1) from None
         category = getattr(record, "risk_category", None)
         if category is not None:
             try:

@@ -24,6 +24,8 @@ from typing import IO
 from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.reporting.reader import read_text_file
 
 LOG_FORMAT = 1
 
@@ -84,12 +86,7 @@ class LoggedRun:
 
 
 def read_log(path: Path) -> LoggedRun:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ResultsLogError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ResultsLogError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    text = read_text_file(path, ResultsLogError)
     logged = LoggedRun(path=path)
     lines = text.split("\n")
     last = len(lines) - 1  # text.split leaves "" after a final newline; anything else there is torn
@@ -103,7 +100,7 @@ def read_log(path: Path) -> LoggedRun:
             if index == last:
                 logged.torn_tail = True  # the process died while writing this line
                 continue
-            raise ResultsLogError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+            raise ResultsLogError(f"{path}:{number}: {describe_json_error(exc, with_line=False)}") from None
         kind = payload.get("kind") if isinstance(payload, dict) else None
         if not logged.headers and kind != "run":
             raise ResultsLogError(f"{path}:{number}: expected a run header first; "
@@ -117,9 +114,7 @@ def read_log(path: Path) -> LoggedRun:
             try:
                 record = ItemRecord.model_validate(payload.get("record"))
             except ValidationError as exc:
-                error = exc.errors()[0]
-                where = ".".join(str(p) for p in error["loc"]) or "record"
-                raise ResultsLogError(f"{path}:{number}: item record field {where!r}: {error['msg']}") from None
+                raise ResultsLogError(f"{path}:{number}: item record {first_error(exc)}") from None
             logged.records[record.item_id] = record
         else:
             raise ResultsLogError(f"{path}:{number}: unknown line kind {kind!r} (expected 'run' or 'item')")

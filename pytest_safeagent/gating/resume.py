@@ -2,7 +2,8 @@
 
 The controller reads the log once (in ``pytest_configure``), refuses a log from another setup,
 and hands the done item ids to xdist workers through ``workerinput``; workers never read the
-log themselves, because the controller appends to it while they start.
+log themselves, because the controller appends to it while they start. The pytest side
+(deselecting, the worker plugin) is plugin/resume_selection.py; this module imports no pytest.
 """
 
 from __future__ import annotations
@@ -11,14 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.reporting.reader import fingerprint_differences
 from pytest_safeagent.gating.resultlog import read_log
-
-WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
-WORKER_PLUGIN_NAME = "safeagent-resume"
 
 
 class ResumeRefused(ValueError):
@@ -52,34 +48,3 @@ def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_id
     selected = set(selected_ids)
     reusable = tuple(r for r in logged.records.values() if r.judged and r.item_id in selected)
     return ResumeSource(path=path, records=reusable, logged_items=len(logged.records), torn_tail=logged.torn_tail)
-
-
-def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozenset[str]) -> None:
-    from pytest_safeagent.plugin.items import BenchmarkItem
-
-    if not done:
-        return
-    keep, drop = [], []
-    for item in items:
-        (drop if isinstance(item, BenchmarkItem) and item.name in done else keep).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
-
-
-class ResumeSelection:
-    """The worker's share of resuming: deselect what the controller says is done."""
-
-    def __init__(self, done: Iterable[str]):
-        self.done = frozenset(done)
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        deselect_done(config, items, self.done)
-
-
-def register_worker_side(config: pytest.Config) -> None:
-    """On an xdist worker of a resumed run, register :class:`ResumeSelection` (idempotent)."""
-    done = getattr(config, "workerinput", {}).get(WORKERINPUT_KEY)
-    if done and not config.pluginmanager.has_plugin(WORKER_PLUGIN_NAME):
-        config.pluginmanager.register(ResumeSelection(done), WORKER_PLUGIN_NAME)

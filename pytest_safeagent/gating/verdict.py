@@ -8,11 +8,22 @@ infrastructure error, items with no record, an interrupted run, unreadable recor
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import pytest
+from enum import IntEnum
 
 from pytest_safeagent.gating.baseline import Comparison
 from pytest_safeagent.gating.evaluate import GateResult
+
+
+class ExitStatus(IntEnum):
+    """The exit statuses a verdict uses, with the values of ``pytest.ExitCode`` (stable since pytest 5),
+    so that this module imports no pytest; tests/gating checks the values match."""
+
+    OK = 0
+    TESTS_FAILED = 1
+    INTERRUPTED = 2
+    INTERNAL_ERROR = 3
+    USAGE_ERROR = 4
+    NO_TESTS_COLLECTED = 5
 
 
 @dataclass
@@ -32,12 +43,12 @@ class RunVerdict:
         return "PASS" if self.passed else "FAIL"
 
     def exit_status(self, pytest_status: int) -> int:
-        keep = (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERRUPTED)
+        keep = (ExitStatus.INTERNAL_ERROR, ExitStatus.USAGE_ERROR, ExitStatus.INTERRUPTED)
         if pytest_status in keep:
             return pytest_status
         if self.interrupted:
-            return pytest.ExitCode.INTERRUPTED
-        return pytest.ExitCode.OK if self.passed else pytest.ExitCode.TESTS_FAILED
+            return ExitStatus.INTERRUPTED
+        return ExitStatus.OK if self.passed else ExitStatus.TESTS_FAILED
 
     def to_json(self) -> dict:
         return {"status": self.label.lower(), "failures": self.failures, "notes": self.notes}

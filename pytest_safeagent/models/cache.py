@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 import threading
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.models.base import Message, ModelReply
 
 CACHE_MODES = ("on", "read-only", "off")
@@ -94,16 +93,8 @@ class ResponseCache:
         if not self.writable:
             return
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
         stored = asdict(reply)
         stored.pop("cached", None)
         stored["tool_calls"] = list(stored.get("tool_calls") or ())
         payload = {"format": CACHE_FORMAT, "model": model, "endpoint": endpoint, "reply": stored}
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(payload, out, ensure_ascii=False)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_json_atomic(path, payload, indent=None, ensure_ascii=False, final_newline=False)

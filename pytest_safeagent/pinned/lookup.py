@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_safeagent.core.atomic_write import write_bytes_atomic
 from pytest_safeagent.dataset import files as dataset_files
 from pytest_safeagent.dataset.files import PinnedFile
 
@@ -136,14 +136,7 @@ def fetch(kind: DataKind, destination: Path, *, url_pattern: str | None = None, 
             if digest != pinned.sha256:
                 raise FetchError(f"{url}: sha256 {digest} does not match the pinned {pinned.sha256}; "
                                  "the file was not saved")
-            handle, temporary = tempfile.mkstemp(dir=destination, prefix=f".{pinned.name}.", suffix=".part")
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(response.content)
-                os.replace(temporary, target)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
+            write_bytes_atomic(target, response.content, suffix=".part")
             report(f"fetched  {pinned.name} ({len(response.content)} bytes, sha256 ok)")
             written.append(target)
     return written

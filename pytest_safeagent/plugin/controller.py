@@ -103,7 +103,8 @@ class BenchmarkController:
         path = self.state.run.report_path
         if path is None:
             return
-        from pytest_safeagent.reporting.json_report import build_report, write_json_atomic
+        from pytest_safeagent.core.atomic_write import write_json_atomic
+        from pytest_safeagent.reporting.json_report import build_report
         from pytest_safeagent.violations import stats_to_json
 
         write_json_atomic(path, build_report(

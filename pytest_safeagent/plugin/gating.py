@@ -25,7 +25,8 @@ from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
 from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.gating.resultlog import ResultsLogError, ResultsLogWriter
-from pytest_safeagent.gating.resume import WORKERINPUT_KEY, ResumeRefused, ResumeSource, deselect_done, load_resume_source
+from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_resume_source
+from pytest_safeagent.plugin.resume_selection import WORKERINPUT_KEY, deselect_done
 from pytest_safeagent.gating.verdict import RunVerdict, decide
 
 class GatingPlugin:

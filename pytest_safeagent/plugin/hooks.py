@@ -43,7 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     config.stash[SESSION_KEY] = load_session(run)
     if _is_worker(config):
-        from pytest_safeagent.gating.resume import register_worker_side
+        from pytest_safeagent.plugin.resume_selection import register_worker_side
 
         register_worker_side(config)  # a resumed run: skip what the controller already holds
         return

@@ -6,28 +6,11 @@ The schema is documented in docs/report.md; ``schema_version`` changes when it b
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from datetime import datetime, timezone
-from pathlib import Path
 
 from pytest_safeagent import __version__
 
 SCHEMA_VERSION = 1
-
-
-def write_json_atomic(path: Path, payload: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(payload, out, indent=2, sort_keys=False)
-            out.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def build_report(*, configuration: dict, fingerprint: dict, metrics: dict, items: list[dict], complete: bool,

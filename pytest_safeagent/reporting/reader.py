@@ -1,4 +1,6 @@
-"""Read a saved JSON report (a baseline, or either side of ``compare``) and compare fingerprints.
+"""Read saved JSON reports (a baseline, either side of ``compare``, the violation analysis' input)
+and compare fingerprints. Every JSON file the plugin reads goes through :func:`read_json_file`, so
+all of them word their errors alike.
 
 Every problem names the file and the field, because a baseline usually comes from another
 machine (a release artifact) and a vague error there is expensive.
@@ -7,12 +9,15 @@ machine (a release artifact) and a vague error there is expensive.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.validation import describe_json_error, first_error
 
 
 class ReportError(ValueError):
@@ -35,24 +40,51 @@ class SavedRun:
         return str(self.config.get("model", "?"))
 
 
-def _first_error(exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    where = ".".join(str(part) for part in error["loc"]) or "record"
-    return f"field {where!r}: {error['msg']}"
-
-
-def load_report(path: str | Path) -> SavedRun:
-    path = Path(path)
+def read_text_file(path: Path, error: type[Exception] = ReportError) -> str:
+    """A UTF-8 file's text; a missing or unreadable file is an ``error`` whose message starts with the path."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ReportError(f"{path}: no such file") from None
+        raise error(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: cannot read: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
-        raise ReportError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
+    """The parsed content of a JSON file; every problem is an ``error`` whose message starts with the path."""
+    text = read_text_file(path, error)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReportError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+        raise error(f"{path}: {describe_json_error(exc)}") from None
+
+
+def parse_items(path: Path, items: Any, *, error: type[Exception] = ReportError,
+                precheck: Callable[[Mapping[str, Any], str], None] | None = None) -> list[ItemRecord]:
+    """A report's ``items`` as ItemRecords, naming the file, the item and the field on error.
+
+    ``precheck(item, where)`` runs on each raw item first, for readers stricter than the model."""
+    if not isinstance(items, list):
+        raise error(f"{path}: field 'items' should be a list of item records, found {type(items).__name__}")
+    records = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise error(f"{path}: items[{index}]: expected an item record object, found {type(item).__name__}")
+        where = f"{path}: items[{index}] (item_id {item.get('item_id')!r})"
+        if precheck is not None:
+            precheck(item, where)
+        try:
+            records.append(ItemRecord.model_validate(item))
+        except ValidationError as exc:
+            raise error(f"{where}: {first_error(exc)}") from None
+    return records
+
+
+def check_report_shape(path: Path, data: object) -> dict:
+    """The report's top level, checked: the parts a baseline or ``compare`` needs are there, and its
+    schema is one this version reads."""
     if not isinstance(data, dict):
         raise ReportError(f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}")
     for field, kind in (("schema_version", int), ("fingerprint", dict), ("metrics", dict), ("items", list)):
@@ -68,13 +100,13 @@ def load_report(path: str | Path) -> SavedRun:
     if data["schema_version"] > SCHEMA_VERSION:
         raise ReportError(f"{path}: schema_version {data['schema_version']} is newer than this version of "
                           f"pytest-safeagent reads ({SCHEMA_VERSION}); upgrade pytest-safeagent")
-    records = []
-    for index, item in enumerate(data["items"]):
-        try:
-            records.append(ItemRecord.model_validate(item))
-        except ValidationError as exc:
-            name = item.get("item_id", "?") if isinstance(item, dict) else "?"
-            raise ReportError(f"{path}: items[{index}] ({name}): {_first_error(exc)}") from None
+    return data
+
+
+def load_report(path: str | Path) -> SavedRun:
+    path = Path(path)
+    data = check_report_shape(path, read_json_file(path))
+    records = parse_items(path, data["items"])
     known = {"schema_version", "fingerprint", "metrics", "items", "config", "complete", "created", "tool"}
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
                     metrics=data["metrics"], records=records, complete=bool(data.get("complete", False)),

@@ -13,9 +13,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.reporting.reader import parse_items
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 SOURCES = ("auto", "judge", "execution")
@@ -174,30 +173,6 @@ def _check_raw_steps(item: Mapping[str, Any], where: str) -> None:
             check_step(nested.get("violation_step"), f"{where}: {part}.violation_step")
 
 
-def _validation_message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    location = ".".join(str(part) for part in first["loc"]) or "(item)"
-    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"field {location}: {first['msg']}{more}"
-
-
-def parse_items(path: Path, items: Any) -> list[ItemRecord]:
-    """Validate the ``items`` list of a report, naming the file, the item and the field on error."""
-    if not isinstance(items, list):
-        raise InputError(f"{path}: 'items' must be a list of item records, got {type(items).__name__}")
-    records = []
-    for index, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            raise InputError(f"{path}: items[{index}]: expected an item record object, got {type(item).__name__}")
-        where = f"{path}: items[{index}] (item_id {item.get('item_id')!r})"
-        _check_raw_steps(item, where)
-        try:
-            records.append(ItemRecord.model_validate(item))
-        except ValidationError as exc:
-            raise InputError(f"{where}: {_validation_message(exc)}") from None
-    return records
-
-
 def read_plugin_report(
     path: Path,
     data: Mapping[str, Any],
@@ -207,7 +182,7 @@ def read_plugin_report(
     include_safe: bool = False,
 ) -> LoadedTasks:
     check_options(source, group_by)
-    records = parse_items(path, data.get("items"))
+    records = parse_items(path, data.get("items"), error=InputError, precheck=_check_raw_steps)
     try:
         return records_to_tasks(records, source=source, group_by=group_by, include_safe=include_safe)
     except InputError as exc:

@@ -7,9 +7,9 @@ detected format are errors, not silently ignored.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from pytest_safeagent.reporting.reader import read_json_file
 from pytest_safeagent.violations.model import InputError, LoadedTasks
 from pytest_safeagent.violations.osharm import read_osharm
 from pytest_safeagent.violations.from_report import read_plugin_report
@@ -30,17 +30,6 @@ def detect_format(path: Path, data: object) -> str:
     )
 
 
-def read_json(path: Path) -> object:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-
-
 def load_results(
     path: str | Path,
     *,
@@ -51,7 +40,7 @@ def load_results(
 ) -> LoadedTasks:
     """Tasks from either format; None options take the format's default (source auto, by category)."""
     path = Path(path)
-    data = read_json(path)
+    data = read_json_file(path, error=InputError)
     kind = detect_format(path, data)
     assert isinstance(data, dict)
     if kind == "pytest-safeagent":

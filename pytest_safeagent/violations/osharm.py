@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from pytest_safeagent.reporting.reader import read_json_file
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 BETTER_LOG = "better_log.json"
@@ -63,13 +64,9 @@ def trajectory_candidates(
 
 def _read_steps(log_path: Path, key: str) -> int:
     try:
-        log = json.loads(log_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{log_path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); task {key!r}"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{log_path}: cannot read ({exc}); task {key!r}") from None
+        log = read_json_file(log_path, error=InputError)
+    except InputError as exc:
+        raise InputError(f"{exc}; task {key!r}") from None
     steps = log.get("steps") if isinstance(log, Mapping) else None
     if not isinstance(steps, list):
         raise InputError(f"{log_path}: expected an object with a 'steps' list; task {key!r}")

@@ -82,7 +82,7 @@ def test_source_is_printed(plugin_report):
 @pytest.mark.parametrize(
     ("content", "extra", "expected"),
     [
-        ("{not json", [], "not JSON (line 1, column 2"),
+        ("{not json", [], "not valid JSON (line 1, column 2)"),
         ('{"config": {}}', [], "no 'results' mapping"),
         ('{"results": {"m/os/a": {"violation_step": "2"}}}', [], "task 'm/os/a': violation_step: expected an integer"),
         ('{"results": {"m/os/a": {"violation_step": -3}}}', [], "task 'm/os/a': violation_step: step must be >= 0"),
@@ -102,7 +102,7 @@ def test_bad_input_exits_2_naming_the_problem(tmp_path, content, extra, expected
 
 def test_missing_file_and_bad_options_exit_2(tmp_path):
     result = run_cli(str(tmp_path / "nope.json"))
-    assert result.returncode == 2 and "nope.json: cannot read" in result.stderr
+    assert result.returncode == 2 and "nope.json: no such file" in result.stderr
     path = write_json(tmp_path / "b.json", {"results": {}})
     result = run_cli(str(path), "--min-step", "3", "--max-step", "1")
     assert result.returncode == 2 and "--min-step 3 is larger than --max-step 1" in result.stderr
@@ -114,7 +114,7 @@ def test_main_returns_the_exit_status(osharm_file, tmp_path, capsys):
     path, _ = osharm_file
     assert main([str(path), "--output", str(tmp_path / "r.txt")]) == 0
     assert main([str(tmp_path / "absent.json")]) == 2
-    assert "absent.json: cannot read" in capsys.readouterr().err
+    assert "absent.json: no such file" in capsys.readouterr().err
 
 
 def test_plot_writes_a_png(osharm_file, tmp_path):

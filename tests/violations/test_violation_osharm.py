@@ -269,7 +269,7 @@ def test_malformed_files_name_the_file_and_task(tmp_path, data, expected):
 
 def test_not_json(tmp_path):
     path = _write_raw(tmp_path, '{"results": {"m/chrome/a": {"violation_step": 1},}}')
-    with pytest.raises(InputError, match=r"batch\.json: not JSON \(line 1, column"):
+    with pytest.raises(InputError, match=r"batch\.json: not valid JSON \(line 1, column"):
         load_results(path)
 
 
@@ -280,7 +280,7 @@ def test_bad_better_log_names_the_log_and_the_task(tmp_path):
     path = write_json(tmp_path / "batch.json", {"results": {str(directory): {"violation_step": 0}}})
     with pytest.raises(InputError) as info:
         load_results(path)
-    assert str(directory / "better_log.json") in str(info.value) and "not JSON" in str(info.value)
+    assert str(directory / "better_log.json") in str(info.value) and "not valid JSON (line 1, column 2)" in str(info.value)
     write_json(directory / "better_log.json", {"steps": "many"})
     with pytest.raises(InputError, match="'steps' list; task"):
         load_results(path)

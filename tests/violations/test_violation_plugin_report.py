@@ -172,14 +172,14 @@ def _with(path: str, value) -> dict:
 @pytest.mark.parametrize(
     ("items", "expected"),
     [
-        ({"v1": 1}, "'items' must be a list"),
+        ({"v1": 1}, "field 'items' should be a list of item records, found dict"),
         ([7], "items[0]: expected an item record object"),
         ([_with("verdict.violation_step", True)], "items[0] (item_id 'v1-direct'): verdict.violation_step: expected an integer"),
         ([_with("violation_step", "2")], "items[0] (item_id 'v1-direct'): violation_step: expected an integer"),
         ([_with("verdict.violation_step", -2)], "verdict.violation_step: step must be >= 0"),
         ([_with("execution", {"backend": "symbolic", "violation_step": 1.5})], "execution.violation_step: expected an integer"),
-        ([_with("outcome", "crashed")], "items[0] (item_id 'v1-direct'): field outcome:"),
-        ([{k: v for k, v in _valid().items() if k != "scene"}], "field scene: Field required"),
+        ([_with("outcome", "crashed")], "items[0] (item_id 'v1-direct'): field 'outcome':"),
+        ([{k: v for k, v in _valid().items() if k != "scene"}], "field 'scene': Field required"),
         ([_valid(), _valid()], "item 'v1-direct' appears twice"),
     ],
 )

@@ -96,7 +96,7 @@ def test_an_unusable_baseline_file_names_file_and_field(pytester, saved_reports)
                      lambda data: data["items"][3].pop("task_type"))
     result = pytester.runpytest("--sab-model=builtin/reference", f"--sab-baseline={broken}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert f"--sab-baseline={broken}: items[3] (" in result.stderr.str() and "field 'task_type'" in result.stderr.str()
+    assert f"--sab-baseline={broken}: items[3] (item_id " in result.stderr.str() and "field 'task_type'" in result.stderr.str()
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-baseline=nowhere.json")
     assert "--sab-baseline=nowhere.json: no such file" in result.stderr.str()
 

@@ -94,7 +94,7 @@ def test_a_damaged_log_names_the_line(pytester):
     (pytester.path / "damaged.jsonl").write_text("\n".join(lines) + "\n")
     result = pytester.runpytest("--sab-model=builtin/refuse-all", "--sab-resume=damaged.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert "--sab-resume=damaged.jsonl: damaged.jsonl:6: not valid JSON" in result.stderr.str()
+    assert "--sab-resume=damaged.jsonl: damaged.jsonl:6: not valid JSON (column " in result.stderr.str()
     result = pytester.runpytest("--sab-model=builtin/refuse-all", "--sab-resume=missing.jsonl")
     assert "--sab-resume=missing.jsonl: no such file" in result.stderr.str()
 

@@ -1,0 +1,45 @@
+"""The pytest side of ``--sab-resume``: deselect the items a results log already holds.
+
+The controller reads the log (gating/resume.py) and hands the done item ids to xdist workers
+through ``workerinput``; each worker registers :class:`ResumeSelection` to deselect them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
+WORKER_PLUGIN_NAME = "safeagent-resume"
+
+
+def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozenset[str]) -> None:
+    from pytest_safeagent.plugin.items import BenchmarkItem
+
+    if not done:
+        return
+    keep, drop = [], []
+    for item in items:
+        (drop if isinstance(item, BenchmarkItem) and item.name in done else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+class ResumeSelection:
+    """The worker's share of resuming: deselect what the controller says is done."""
+
+    def __init__(self, done: Iterable[str]):
+        self.done = frozenset(done)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        deselect_done(config, items, self.done)
+
+
+def register_worker_side(config: pytest.Config) -> None:
+    """On an xdist worker of a resumed run, register :class:`ResumeSelection` (idempotent)."""
+    done = getattr(config, "workerinput", {}).get(WORKERINPUT_KEY)
+    if done and not config.pluginmanager.has_plugin(WORKER_PLUGIN_NAME):
+        config.pluginmanager.register(ResumeSelection(done), WORKER_PLUGIN_NAME)

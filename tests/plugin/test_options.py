@@ -1,0 +1,169 @@
+"""Option parsing on its own: a pytest Config from the command line (no run), then the parser.
+
+Every bad value must be a usage error that names the option; a value that may be a secret is
+never repeated back.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
+from pytest_safeagent.plugin.gating_options import parse_gating_settings
+from pytest_safeagent.plugin.options import parse_run_config
+from pytest_safeagent.plugin.provider_options import DEFAULT_MAX_TOKENS, parse_provider_settings
+
+UNSET_KEY_VAR = "SAB_TEST_KEY_THAT_IS_NEVER_SET"
+LOOKS_LIKE_A_KEY = "sk-proj-Zx81fA0qLm3Rt7Wc"
+
+
+@pytest.fixture
+def config(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch):
+    """``config(*args)``: a parsed Config, pytest_configure not run (so nothing else happens)."""
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.delenv(UNSET_KEY_VAR, raising=False)
+    return lambda *args: pytester.parseconfig("-p", "no:cacheprovider", *args)
+
+
+def usage_error(parse, config) -> str:
+    with pytest.raises(pytest.UsageError) as info:
+        parse(config)
+    return str(info.value)
+
+
+# --- the run: model, judge, strategies, slices, seed, simulator -----------------------------------
+
+def test_without_a_model_the_plugin_has_no_run(config):
+    assert parse_run_config(config()) is None
+
+
+def test_a_plain_run(config, tmp_path):
+    run = parse_run_config(config("--sab-model=builtin/reference", "--sab-seed=7",
+                                  f"--sab-report={tmp_path / 'r.json'}"))
+    assert (run.model, run.judge, run.seed, run.report_path) == ("builtin/reference", "builtin/rules", 7,
+                                                                 tmp_path / "r.json")
+    assert run.simulation is None
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--sab-model=reference"],
+     "--sab-model=reference: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
+     "(for example builtin/reference or openai/gpt-4o-mini)"),
+    (["--sab-model=acme/m1"],
+     "--sab-model=acme/m1: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
+     "(for example builtin/reference or openai/gpt-4o-mini)"),
+    (["--sab-model=builtin/reference", "--sab-judge=rules"],
+     "--sab-judge=rules: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
+     "(for example builtin/reference or openai/gpt-4o-mini)"),
+    (["--sab-model=builtin/reference", "--sab-seed=1.5"], "--sab-seed=1.5: expected an integer"),
+    (["--sab-model=builtin/reference", "--sab-execution", "--sab-thor-url=ftp://127.0.0.1:9"],
+     "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL"),
+    (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution"),
+])
+def test_bad_run_options(config, args, message):
+    assert usage_error(parse_run_config, config(*args)) == message
+
+
+def test_bad_strategy_and_slice_name_the_option(config):
+    assert usage_error(parse_run_config, config("--sab-model=builtin/reference", "--sab-strategy=telepathy")
+                       ).startswith("--sab-strategy")
+    assert usage_error(parse_run_config, config("--sab-model=builtin/reference", "--sab-task-type=dangerous")
+                       ).startswith("--sab-task-type")
+
+
+# --- providers: endpoints, sampling, retries, cache -----------------------------------------------
+
+def test_provider_defaults(config):
+    settings = parse_provider_settings(config("--sab-model=builtin/reference"))
+    assert (settings.model.base_url, settings.model.api_key_env, settings.model.temperature,
+            settings.model.max_tokens, settings.model.timeout_s) == (None, "OPENAI_API_KEY", 0.0, None, 120.0)
+    assert (settings.judge.temperature, settings.judge.max_tokens) == (0.0, DEFAULT_MAX_TOKENS)
+    assert (settings.concurrency, settings.retry.retries, settings.retry.max_wait_s) == (4, 3, 60.0)
+    assert (settings.cache.mode, settings.cache.directory) == ("on", None)  # no network model, no cache
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--sab-temperature=hot"], "--sab-temperature=hot: expected a number"),
+    (["--sab-temperature=-0.5"], "--sab-temperature=-0.5: must be at least 0.0"),
+    (["--sab-max-tokens=0"], "--sab-max-tokens=0: must be at least 1"),
+    (["--sab-max-tokens=12.5"], "--sab-max-tokens=12.5: expected a whole number"),
+    (["--sab-timeout=nan"], "--sab-timeout=nan: expected a finite number"),
+    (["--sab-timeout=inf"], "--sab-timeout=inf: expected a finite number"),
+    (["--sab-concurrency=0"], "--sab-concurrency=0: must be at least 1"),
+    (["--sab-retries=-1"], "--sab-retries=-1: must be at least 0"),
+    (["--sab-cache=sometimes"], "--sab-cache=sometimes: choose from on, read-only, off"),
+    (["--sab-local-threads=none"], "--sab-local-threads=none: expected a whole number"),
+    (["--sab-model=openai/gpt-4o-mini", f"--sab-api-key-env={UNSET_KEY_VAR}"],
+     f"--sab-api-key-env={UNSET_KEY_VAR}: the environment variable is empty or not set, and openai/gpt-4o-mini "
+     "goes to the OpenAI API, which needs a key (or point it elsewhere with a base URL option)"),
+])
+def test_bad_provider_options(config, args, message):
+    assert usage_error(parse_provider_settings, config("--sab-model=builtin/reference", *args)) == message
+
+
+@pytest.mark.parametrize("option", ["--sab-api-key-env", "--sab-judge-api-key-env"])
+def test_a_key_given_instead_of_a_variable_name_is_never_echoed(config, option):
+    message = usage_error(parse_provider_settings, config("--sab-model=builtin/reference",
+                                                          f"{option}={LOOKS_LIKE_A_KEY}"))
+    assert message == (f"{option}=<hidden>: expected the NAME of an environment variable (letters, digits, _), "
+                       "not a key or other value")
+    assert LOOKS_LIKE_A_KEY not in message and "Zx81fA0qLm3Rt7Wc" not in message
+
+
+def test_credentials_in_a_base_url_are_never_echoed(config):
+    message = usage_error(parse_provider_settings, config("--sab-model=builtin/reference",
+                                                          "--sab-base-url=ftp://user:hunter2@127.0.0.1/v1"))
+    assert message == "--sab-base-url=<hidden>: expected an http:// or https:// URL with a host name"
+
+
+def test_a_network_model_gets_a_cache_directory(config, tmp_path, monkeypatch):
+    monkeypatch.setenv(UNSET_KEY_VAR, "not-a-real-key")
+    settings = parse_provider_settings(config("--sab-model=openai/gpt-4o-mini", f"--sab-api-key-env={UNSET_KEY_VAR}",
+                                              f"--sab-cache-dir={tmp_path / 'answers'}", "--sab-cache=read-only"))
+    assert (settings.cache.mode, settings.cache.directory) == ("read-only", tmp_path / "answers")
+    assert (settings.model.api_key_env, settings.judge.api_key_env) == (UNSET_KEY_VAR, UNSET_KEY_VAR)
+    occupied = tmp_path / "a-file"
+    occupied.write_text("")
+    assert usage_error(parse_provider_settings, config("--sab-model=local/smollm2", f"--sab-cache-dir={occupied}")
+                       ) == f"--sab-cache-dir={occupied}: exists and is not a directory"
+
+
+# --- gates, baseline, results log -----------------------------------------------------------------
+
+def test_gating_defaults_and_the_log_beside_the_report(config, tmp_path):
+    settings = parse_gating_settings(config(), tmp_path / "run.json")
+    assert (settings.gates, settings.min_items, settings.max_regression_pp, settings.alpha) == (
+        (), DEFAULT_MIN_ITEMS, DEFAULT_MAX_REGRESSION_PP, DEFAULT_ALPHA)
+    assert settings.log_path == tmp_path / "run.jsonl" and not settings.decides_exit_status
+    assert parse_gating_settings(config(), None).log_path is None
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--sab-gate-min-items=0"], "--sab-gate-min-items=0: must be at least 1"),
+    (["--sab-gate-min-items=many"], "--sab-gate-min-items=many: expected an integer"),
+    (["--sab-max-regression=101"], "--sab-max-regression=101: must be between 0.0 and 100.0"),
+    (["--sab-regression-alpha=often"], "--sab-regression-alpha=often: expected a number"),
+    (["--sab-gate=safe_success_rate>=lots"],
+     "--sab-gate=safe_success_rate>=lots: threshold 'lots' is not a number (write 0.8 or 80%)"),
+])
+def test_bad_gating_options(config, args, message):
+    assert usage_error(lambda c: parse_gating_settings(c, None), config(*args)) == message
+
+
+def test_ini_settings_are_named_as_such(config, pytester):
+    pytester.makeini("[pytest]\nsab_max_regression = 150\n")
+    assert usage_error(lambda c: parse_gating_settings(c, None), config()) == (
+        "ini sab_max_regression=150: must be between 0.0 and 100.0")
+
+
+def test_the_log_cannot_be_the_report(config, tmp_path):
+    report = tmp_path / "run.json"
+    assert usage_error(lambda c: parse_gating_settings(c, report), config(f"--sab-log={report}")) == (
+        f"--sab-log={report}: the results log cannot be the JSON report itself; name the report *.json or pass --sab-log")
+
+
+def test_gates_and_a_baseline_decide_the_exit_status(config, tmp_path):
+    gated = parse_gating_settings(config("--sab-gate=safe_success_rate>=80%"), None)
+    assert len(gated.gates) == 1 and gated.decides_exit_status
+    assert parse_gating_settings(config(f"--sab-baseline={tmp_path / 'b.json'}"), None).decides_exit_status
