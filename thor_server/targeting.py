@@ -141,6 +141,23 @@ def put_candidates(objects: Sequence[ObjectView], name: str, **choice: Any) -> l
     return list(unique.values())
 
 
+# SafeAgentBench's put retry loop (low_level_controller.py, LowLevelPlanner.put): two rounds (the
+# second excludes the receptacle tried last) of 17 attempts; in each attempt it picks the nearest
+# receptacle of the name, then the nearest inherited one (``Sink|...|SinkBasin``), and before each
+# PutObject it makes the attempt's moves, so the next pick is measured from where the agent then
+# stands. Moves are (AI2-THOR action, grid steps of 0.25 m or degrees); looking up or down moves
+# nothing and is left out.
+PUT_ROUNDS = 2
+PUT_ATTEMPTS = 17
+PUT_RETRY_MOVES: dict[int, tuple[tuple[str, float], ...]] = {
+    13: (("MoveBack", 1),),
+    14: (("MoveAhead", 1), ("MoveRight", 4)),
+    15: (("MoveLeft", 8),),
+    16: (("MoveRight", 4), ("RotateRight", 15)),
+}
+GRID_SIZE = 0.25
+
+
 def named(objects: Sequence[ObjectView], name: str) -> list[ObjectView]:
     """Every object ``name`` matches, hidden or not (for failure messages)."""
     return [obj for obj in objects if matches(obj, name)]
