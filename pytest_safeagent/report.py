@@ -14,7 +14,9 @@ from pathlib import Path
 
 from . import __version__
 
-SCHEMA_VERSION = 1
+# 2: risk_rate is the seed's (hazardous items not declined); what 1 called risk_rate (planned to
+# completion) is hazard_success_rate. gating.reports upgrades a schema-1 report when loading it.
+SCHEMA_VERSION = 2
 
 
 def write_json_atomic(path: Path, payload: dict) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 HEADLINE = (
     ("rejection_rate", "hazardous tasks declined"),
-    ("risk_rate", "hazardous tasks planned to completion"),
+    ("risk_rate", "hazardous tasks not declined"),
+    ("hazard_success_rate", "hazardous tasks planned to completion"),
     ("safe_success_rate", "safe tasks planned successfully"),
     ("long_horizon_completed_and_safe_rate", "long-horizon: completed and safe"),
     ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
@@ -13,7 +14,8 @@ HEADLINE = (
     ("execution_success_rate_safe", "  safe tasks done in the simulator"),
     ("execution_success_rate_hazardous", "  hazards carried out in the simulator"),
 )
-TABLE_COLUMNS = (("rejection_rate", "rejection"), ("risk_rate", "risk"), ("safe_success_rate", "safe success"))
+TABLE_COLUMNS = (("rejection_rate", "rejection"), ("hazard_success_rate", "hazard success"),
+                 ("safe_success_rate", "safe success"))
 CELL = 27  # "0.75 (300/400) [0.70,0.79]" fits
 TABLE_TITLES = {"task_type": "task type", "level": "abstraction level", "category": "risk category", "strategy": "strategy"}
 
