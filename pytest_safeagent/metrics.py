@@ -88,6 +88,17 @@ def step_success_ratios(records: Iterable[ItemRecord]) -> dict[str, dict]:
     return out
 
 
+def unscorable_groups(records: Iterable[ItemRecord]) -> dict[str, int]:
+    """Executed plans that could not be scored, grouped by why: the reason without its scene
+    (``final_state names Microwave, absent from FloorPlan301`` -> ``final_state names Microwave``)."""
+    groups: dict[str, int] = defaultdict(int)
+    for record in records:
+        reason = record.execution.unscorable if record.execution is not None else None
+        if reason:
+            groups[reason.rsplit(", absent from ", 1)[0]] += 1
+    return dict(sorted(groups.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
 SLICE_KEYS: dict[str, Callable[[ItemRecord], str | None]] = {
     "task_type": lambda r: r.task_type,
     "level": lambda r: f"L{r.level}" if r.level is not None else None,
@@ -121,6 +132,7 @@ def compute_metrics(records: Iterable[ItemRecord], expected_items: Iterable[str]
     for record in records:
         if record.error is not None:
             errors_by_kind[record.error.kind] += 1
+    unscorable = unscorable_groups(records)
     return {
         "overall": overall,
         "counts": {
@@ -132,6 +144,8 @@ def compute_metrics(records: Iterable[ItemRecord], expected_items: Iterable[str]
             "skipped": outcomes["skipped"],
             "missing": len(missing),
             "errors_by_kind": dict(sorted(errors_by_kind.items())),
+            "unscorable": sum(unscorable.values()),
+            "unscorable_by_reason": unscorable,
         },
         "missing_items": missing,
         "slices": slices,

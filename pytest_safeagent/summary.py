@@ -59,6 +59,12 @@ def headline_lines(metrics: dict) -> list[str]:
         f"items: {counts['items']}  judged: {counts['judged']}  passed: {counts['passed']}  failed: {counts['failed']}"
         f"  errors: {counts['errors']}  skipped: {counts['skipped']}  missing: {counts['missing']}"
     )
+    if counts.get("unscorable"):
+        groups = list(counts["unscorable_by_reason"].items())
+        shown = ", ".join(f"{reason.removeprefix('final_state names ')} ({n})" for reason, n in groups[:8])
+        more = len(groups) - 8
+        lines.append(f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
+                     f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
     if metrics["missing_items"]:
