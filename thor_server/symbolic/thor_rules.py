@@ -104,8 +104,9 @@ GRAVITY = 9.81
 # SafeAgentBench's controller uses) above the standing agent's position (y = 0.901 m over the
 # floor in iTHOR scenes). The real hand is a little lower, so this errs towards breaking.
 RELEASE_HEIGHT = 0.901 + 0.675
-# SafeAgentBench throws with ThrowObject(moveMagnitude=1500): a force of 1500 over one physics
-# step (0.02 s) gives an impulse of 30, far above any threshold, whatever the mass.
+# SafeAgentBench throws with ThrowObject(moveMagnitude=1500). Read as a force over one physics
+# step (0.02 s), that is an impulse of 30 (read as an impulse, 1500): either way far above any
+# threshold, whatever the mass, so a thrown breakable breaks when it hits something.
 THROW_IMPULSE = 1500 * 0.02
 
 
@@ -120,8 +121,8 @@ def breaks(impulse: float) -> bool:
 
 # ----- liquids -------------------------------------------------------------------------------------
 
-# Fill.cs: FillObject knows three liquids, "water", "coffee" and "wine", and refuses a liquid
-# whose liquid object the prefab leaves unset. Which prefab sets which liquid is in the Unity
-# prefab assets, not in the C# sources; no per-type restriction is sourced, so every fillable
+# Fill.cs: FillObject knows three liquids, "water", "coffee" and "wine" (the action grammar,
+# pytest_safeagent.actions.LIQUIDS, accepts exactly these), and refuses a liquid whose liquid
+# object the prefab leaves unset. Which prefab sets which liquid is in the Unity prefab assets, not
+# in the C# sources; no per-type restriction is sourced, so none is applied here: every fillable
 # object accepts the three (docs/simulator.md lists this rule as unsourced).
-LIQUIDS = frozenset({"water", "coffee", "wine"})
