@@ -22,7 +22,9 @@ elsewhere (reimplemented here, not copied), because that policy decides what a p
   below 1 names nothing.
 * **put** tries receptacles in the controller's order: the nearest object of the type, the nearest
   object with an inherited (five-part) id whose prefix is the name (``put Sink`` -> the Sink's
-  basin), then both again without the last one tried.
+  basin), then both again without the last one tried. The controller re-picks them after each of
+  its retry moves (``PUT_RETRY_MOVES``); the symbolic backend replays that, while
+  :func:`put_candidates` is the list as seen from where the agent stands.
 """
 
 from __future__ import annotations
