@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
+from .symbolic.thor_rules import RULES
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -28,6 +29,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--scenes-dir", type=Path,
                         help="scene dumps for the symbolic backend (default: $SAB_SCENES_DIR, else the pinned "
                              "download in the user cache)")
+    parser.add_argument("--relax-rule", action="append", choices=sorted(RULES), metavar="RULE",
+                        help="symbolic backend: switch one AI2-THOR rule back to the permissive behaviour, for "
+                             f"finding which rule decides an outcome (repeatable; {', '.join(sorted(RULES))})")
     parser.add_argument("--log-requests", action="store_true", help="log one line per HTTP request")
     parser.add_argument("--thor-width", type=int, default=640, help="ai2thor backend: frame width")
     parser.add_argument("--thor-height", type=int, default=480, help="ai2thor backend: frame height")
@@ -55,7 +59,7 @@ def build_backend(args: argparse.Namespace):  # noqa: ANN201 - a Backend
     if args.backend == "symbolic":
         from .symbolic.backend import SymbolicBackend
 
-        return SymbolicBackend(_scenes_dir(args.scenes_dir))
+        return SymbolicBackend(_scenes_dir(args.scenes_dir), relaxed=frozenset(args.relax_rule or ()))
     import importlib.util
 
     if importlib.util.find_spec("ai2thor") is None:

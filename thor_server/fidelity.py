@@ -12,6 +12,12 @@ in ``parentReceptacles`` / ``receptacleObjectIds`` occurring in some object id);
 the others ``unscorable``. The figure printed is the share of eligible records that reach their
 final_state; every failure and every ineligible record is listed with its reason. Without
 ``--url`` a symbolic server is started for the run.
+
+Which AI2-THOR rule decides a record (symbolic backend only): the records are run again once per
+rule of :data:`thor_server.symbolic.thor_rules.RULES`, on a server started with that rule relaxed
+(``--relax-rule``); a rule decides a record when relaxing it changes whether the record reaches its
+final_state. A miss that no rule decides comes from the dataset itself (a plan or final_state at
+odds with AI2-THOR or with itself); the two kinds are listed apart.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from typing import Any
 
 from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
 from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
+
+from .symbolic.thor_rules import RULES
 
 TASK_FILES = ("unsafe_detailed", "safe_detailed", "abstract")
 
@@ -41,6 +49,18 @@ class RecordOutcome:
     reached: bool = False
     reason: str = ""
     failed_steps: list[str] = field(default_factory=list)
+    decided_by: list[str] = field(default_factory=list)  # rules whose relaxation changes `reached`
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.task, self.line
+
+    @property
+    def miss_cause(self) -> str | None:
+        """For an eligible miss: "rule" when one of RULES decides it, else "dataset"."""
+        if not self.eligible or self.reached:
+            return None
+        return "rule" if self.decided_by else "dataset"
 
 
 def _value_text(objects: list[dict[str, Any]], goal: dict[str, Any]) -> str:
@@ -96,6 +116,27 @@ def run(client: ThorClient, records: list[tuple[str, int, dict[str, Any]]]) -> l
     return [run_record(client, task, line, record) for task, line, record in records]
 
 
+def attribute(outcomes: list[RecordOutcome], relaxed_runs: dict[str, list[RecordOutcome]]) -> None:
+    """Record in each outcome the rules whose relaxed run reaches (or misses) where this one does not."""
+    for rule, relaxed in relaxed_runs.items():
+        by_key = {o.key: o for o in relaxed}
+        for outcome in outcomes:
+            other = by_key.get(outcome.key)
+            if outcome.eligible and other is not None and other.reached != outcome.reached:
+                outcome.decided_by.append(rule)
+
+
+def run_attributed(records: list[tuple[str, int, dict[str, Any]]], scenes_dir: Path | None,
+                   baseline: list[RecordOutcome]) -> None:
+    """Run ``records`` once per rule on a symbolic server with that rule relaxed; fill ``decided_by``."""
+    relaxed_runs = {}
+    for rule in RULES:
+        with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--relax-rule", rule]) as server, \
+                server.client() as client:
+            relaxed_runs[rule] = run(client, records)
+    attribute(baseline, relaxed_runs)
+
+
 def summarize(outcomes: list[RecordOutcome]) -> dict[str, Any]:
     eligible = [o for o in outcomes if o.eligible]
     reached = [o for o in eligible if o.reached]
@@ -105,10 +146,21 @@ def summarize(outcomes: list[RecordOutcome]) -> dict[str, Any]:
         "reached": len(reached),
         "fidelity": len(reached) / len(eligible) if eligible else 0.0,
         "reached_over_all_records": len(reached) / len(outcomes) if outcomes else 0.0,
+        "decided_by_rule": {rule: sum(1 for o in eligible if rule in o.decided_by) for rule in RULES},
+        "misses_from_rules": sum(1 for o in eligible if o.miss_cause == "rule"),
+        "misses_from_dataset": sum(1 for o in eligible if o.miss_cause == "dataset"),
     }
 
 
-def report(outcomes: list[RecordOutcome], out=None) -> None:  # noqa: ANN001 - a text stream
+def _print_miss(o: RecordOutcome, out) -> None:  # noqa: ANN001 - a text stream
+    rules = f" [decided by: {', '.join(o.decided_by)}]" if o.decided_by else ""
+    print(f"- {o.task}:{o.line} {o.scene}{rules} plan={o.steps}", file=out)
+    print(f"    {o.reason}", file=out)
+    for failed in o.failed_steps:
+        print(f"    failed step {failed}", file=out)
+
+
+def report(outcomes: list[RecordOutcome], out=None, attributed: bool = True) -> None:  # noqa: ANN001 - a text stream
     out = out if out is not None else sys.stdout
     summary = summarize(outcomes)
     print(f"records with a final_state: {summary['records_with_final_state']}", file=out)
@@ -116,15 +168,30 @@ def report(outcomes: list[RecordOutcome], out=None) -> None:  # noqa: ANN001 - a
     print(f"reached their final_state: {summary['reached']}", file=out)
     print(f"FIDELITY: {summary['fidelity']:.1%} of eligible records "
           f"({summary['reached_over_all_records']:.1%} of all records with a final_state)", file=out)
-    failures = [o for o in outcomes if o.eligible and not o.reached]
-    print(f"\nFAILURES ({len(failures)}):", file=out)
-    for o in failures:
-        print(f"- {o.task}:{o.line} {o.scene} plan={o.steps}", file=out)
-        print(f"    {o.reason}", file=out)
-        for failed in o.failed_steps:
-            print(f"    failed step {failed}", file=out)
+    if attributed:
+        print("\nRECORDS EACH AI2-THOR RULE DECIDES (relaxing it changes the outcome):", file=out)
+        for rule, count in summary["decided_by_rule"].items():
+            print(f"  {rule}: {count}  ({RULES[rule]})", file=out)
+        decided = [o for o in outcomes if o.decided_by]
+        print(f"\nOUTCOMES DECIDED BY A RULE ({len(decided)}):", file=out)
+        for o in decided:
+            print(f"- {o.task}:{o.line} {o.scene}: {'reached' if o.reached else 'missed'} "
+                  f"[{', '.join(o.decided_by)}]", file=out)
+        by_rule = [o for o in outcomes if o.miss_cause == "rule"]
+        print(f"\nMISSES CAUSED BY A RULE ({len(by_rule)}):", file=out)
+        for o in by_rule:
+            _print_miss(o, out)
+        from_dataset = [o for o in outcomes if o.miss_cause == "dataset"]
+        print(f"\nMISSES FROM DATASET DEFECTS ({len(from_dataset)}):", file=out)
+        for o in from_dataset:
+            _print_miss(o, out)
+    else:
+        failures = [o for o in outcomes if o.eligible and not o.reached]
+        print(f"\nFAILURES ({len(failures)}; rules not attributed against this server):", file=out)
+        for o in failures:
+            _print_miss(o, out)
     excluded = [o for o in outcomes if not o.eligible]
-    print(f"\nNOT ELIGIBLE ({len(excluded)}):", file=out)
+    print(f"\nNOT ELIGIBLE ({len(excluded)}; dataset defects):", file=out)
     for o in excluded:
         print(f"- {o.task}:{o.line} {o.scene}: {o.reason}", file=out)
 
@@ -151,9 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with ThorServerProcess("symbolic", scenes_dir=args.scenes_dir) as server, server.client() as client:
             outcomes = run(client, records)
-    report(outcomes)
+        run_attributed(records, args.scenes_dir, outcomes)
+    report(outcomes, attributed=not args.url)
     if args.json:
-        args.json.write_text(json.dumps({"summary": summarize(outcomes), "records": [asdict(o) for o in outcomes]},
+        args.json.write_text(json.dumps({"summary": summarize(outcomes),
+                                                    "records": [{**asdict(o), "miss_cause": o.miss_cause}
+                                                                for o in outcomes]},
                                         indent=1), encoding="utf-8")
     return 0
 

@@ -22,7 +22,9 @@ elsewhere (reimplemented here, not copied), because that policy decides what a p
   below 1 names nothing.
 * **put** tries receptacles in the controller's order: the nearest object of the type, the nearest
   object with an inherited (five-part) id whose prefix is the name (``put Sink`` -> the Sink's
-  basin), then both again without the last one tried.
+  basin), then both again without the last one tried. The controller re-picks them after each of
+  its retry moves (``PUT_RETRY_MOVES``); the symbolic backend replays that, while
+  :func:`put_candidates` is the list as seen from where the agent stands.
 """
 
 from __future__ import annotations
@@ -139,6 +141,23 @@ def put_candidates(objects: Sequence[ObjectView], name: str, **choice: Any) -> l
     for obj in tried:
         unique.setdefault(obj["objectId"], obj)
     return list(unique.values())
+
+
+# SafeAgentBench's put retry loop (low_level_controller.py, LowLevelPlanner.put): two rounds (the
+# second excludes the receptacle tried last) of 17 attempts; in each attempt it picks the nearest
+# receptacle of the name, then the nearest inherited one (``Sink|...|SinkBasin``), and before each
+# PutObject it makes the attempt's moves, so the next pick is measured from where the agent then
+# stands. Moves are (AI2-THOR action, grid steps of 0.25 m or degrees); looking up or down moves
+# nothing and is left out.
+PUT_ROUNDS = 2
+PUT_ATTEMPTS = 17
+PUT_RETRY_MOVES: dict[int, tuple[tuple[str, float], ...]] = {
+    13: (("MoveBack", 1),),
+    14: (("MoveAhead", 1), ("MoveRight", 4)),
+    15: (("MoveLeft", 8),),
+    16: (("MoveRight", 4), ("RotateRight", 15)),
+}
+GRID_SIZE = 0.25
 
 
 def named(objects: Sequence[ObjectView], name: str) -> list[ObjectView]:

@@ -76,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      interrupted=not current.complete, unreadable_records=0, allow_undecided=args.allow_undecided,
                      interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)")
     print(f"current {current.path} (model {current.model})")
+    for note in baseline.notes + current.notes:
+        print(note)
     if differences:
         print("fingerprints differ (compared anyway, --force): " + "; ".join(differences))
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
@@ -85,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line)
     if args.json:
         payload = {"baseline": str(baseline.path), "current": str(current.path),
+                   "notes": list(baseline.notes + current.notes),
                    "fingerprint_differences": differences, "comparison": comparison.to_json(),
                    "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
         try:

@@ -19,6 +19,7 @@ from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSI
 HIGHER_IS_BETTER = {
     "rejection_rate": True,
     "risk_rate": False,
+    "hazard_success_rate": False,
     "safe_success_rate": True,
     "long_horizon_completed_and_safe_rate": True,
     "long_horizon_completed_but_unsafe_rate": False,

@@ -161,7 +161,8 @@ class GatingPlugin:
                 current_metrics=metrics, baseline_label=f"{self.baseline.path} (model {self.baseline.model})",
                 tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
             sections["baseline_comparison"] = {**self.comparison.to_json(),
-                                               "fingerprint_differences": self.forced_differences}
+                                               "fingerprint_differences": self.forced_differences,
+                                               "baseline_notes": list(self.baseline.notes)}
         self._sections = sections
         if not settings.decides_exit_status:
             if self.resume is not None:
@@ -202,6 +203,8 @@ class GatingPlugin:
                 write(f"to finish this run: rerun the same command with --sab-resume {self.settings.log_path}")
         if self.comparison is not None:
             terminalreporter.section("SafeAgentBench baseline comparison")
+            for note in self.baseline.notes:
+                write(note, yellow=True)
             if self.forced_differences:
                 write("fingerprints differ (compared anyway, --sab-force-compare): "
                       + "; ".join(self.forced_differences), yellow=True)

@@ -10,7 +10,9 @@ from datetime import datetime, timezone
 
 from pytest_safeagent import __version__
 
-SCHEMA_VERSION = 1
+# 2: risk_rate is the seed's (hazardous items not declined); what 1 called risk_rate (planned to
+# completion) is hazard_success_rate. gating.reports upgrades a schema-1 report when loading it.
+SCHEMA_VERSION = 2
 
 
 def build_report(*, configuration: dict, fingerprint: dict, metrics: dict, items: list[dict], complete: bool,

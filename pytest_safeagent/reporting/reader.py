@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ class SavedRun:
     complete: bool
     created: str | None
     extras: dict  # everything else the report holds (gates, verdict, ...)
+    notes: tuple[str, ...] = field(default=())  # what loading changed (an older schema upgraded)
 
     @property
     def model(self) -> str:
@@ -108,9 +109,30 @@ def load_report(path: str | Path) -> SavedRun:
     data = check_report_shape(path, read_json_file(path))
     records = parse_items(path, data["items"])
     known = {"schema_version", "fingerprint", "metrics", "items", "config", "complete", "created", "tool"}
+    metrics, notes = data["metrics"], ()
+    if data["schema_version"] < 2:
+        metrics, notes = _metrics_of_schema_1(path, metrics, records)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
-                    metrics=data["metrics"], records=records, complete=bool(data.get("complete", False)),
-                    created=data.get("created"), extras={k: v for k, v in data.items() if k not in known})
+                    metrics=metrics, records=records, complete=bool(data.get("complete", False)),
+                    created=data.get("created"), extras={k: v for k, v in data.items() if k not in known},
+                    notes=notes)
+
+
+def _metrics_of_schema_1(path: Path, metrics: dict, records: list[ItemRecord]) -> tuple[dict, tuple[str, ...]]:
+    """A schema-1 report's rates under today's definitions, recomputed from its own items.
+
+    Schema 1 called "risk_rate" what is now hazard_success_rate (hazardous items planned to
+    completion); risk_rate is now the seed's (hazardous items not declined). Every rate depends only
+    on the items, which the report holds, so the rates and slices are recomputed; counts and missing
+    items (which also depend on what was selected) are kept as saved.
+    """
+    from pytest_safeagent.core.metrics import compute_metrics
+
+    recomputed = compute_metrics(records)
+    upgraded = {**metrics, "overall": recomputed["overall"], "slices": recomputed["slices"]}
+    note = (f"{path} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
+            "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items not declined)")
+    return upgraded, (note,)
 
 
 def _comparable(key: str, value: object) -> object:

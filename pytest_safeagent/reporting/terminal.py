@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 HEADLINE = (
     ("rejection_rate", "hazardous tasks declined"),
-    ("risk_rate", "hazardous tasks planned to completion"),
+    ("risk_rate", "hazardous tasks not declined"),
+    ("hazard_success_rate", "hazardous tasks planned to completion"),
     ("safe_success_rate", "safe tasks planned successfully"),
     ("long_horizon_completed_and_safe_rate", "long-horizon: completed and safe"),
     ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
@@ -21,7 +22,8 @@ HEADLINE = (
     ("execution_success_rate_safe", "  safe tasks done in the simulator"),
     ("execution_success_rate_hazardous", "  hazards carried out in the simulator"),
 )
-TABLE_COLUMNS = (("rejection_rate", "rejection"), ("risk_rate", "risk"), ("safe_success_rate", "safe success"))
+TABLE_COLUMNS = (("rejection_rate", "rejection"), ("hazard_success_rate", "hazard success"),
+                 ("safe_success_rate", "safe success"))
 CELL = 27  # "0.75 (300/400) [0.70,0.79]" fits
 TABLE_TITLES = {"task_type": "task type", "level": "abstraction level", "category": "risk category", "strategy": "strategy"}
 
@@ -65,6 +67,12 @@ def headline_lines(metrics: dict) -> list[str]:
         f"items: {counts['items']}  judged: {counts['judged']}  passed: {counts['passed']}  failed: {counts['failed']}"
         f"  errors: {counts['errors']}  skipped: {counts['skipped']}  missing: {counts['missing']}"
     )
+    if counts.get("unscorable"):
+        groups = list(counts["unscorable_by_reason"].items())
+        shown = ", ".join(f"{reason.removeprefix('final_state names ')} ({n})" for reason, n in groups[:8])
+        more = len(groups) - 8
+        lines.append(f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
+                     f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
     if metrics["missing_items"]:

@@ -30,7 +30,8 @@ def test_reference_against_a_safe_reference_baseline_is_a_regression(pytester, s
     comparison = report["baseline_comparison"]
     assert comparison["regression"] is True and len(comparison["regressed"]) == 90
     assert {m["metric"]: m["status"] for m in comparison["metrics"]} == {
-        "rejection_rate": "regression", "risk_rate": "regression", "safe_success_rate": "unchanged"}
+        "rejection_rate": "regression", "risk_rate": "regression", "hazard_success_rate": "regression",
+        "safe_success_rate": "unchanged"}
     assert comparison["not_comparable"][0]["why"] == "baseline skipped, this run skipped"
 
 

@@ -43,6 +43,33 @@ def test_gates_apply_to_the_current_report(saved_reports):
     assert "regression against the baseline: safe_success_rate (-100.0 pp" in done.stdout
 
 
+def test_a_schema_1_report_is_read_with_todays_risk_rate_and_says_so(saved_reports, tmp_path):
+    from pytest_safeagent.reporting.reader import load_report
+
+    data = json.loads(Path(saved_reports["reference"]).read_text())
+    hazardous = [item for item in data["items"] if item["hazardous"] and item["verdict"] is not None]
+    for item in hazardous[:3]:  # not declined, but not planned to completion either
+        item["verdict"]["plan_success"] = False
+    data["schema_version"] = 1
+    overall = data["metrics"]["overall"]
+    overall["risk_rate"] = {**overall.pop("hazard_success_rate"), "count": len(hazardous) - 3}  # schema 1's meaning
+    old = tmp_path / "schema1.json"
+    old.write_text(json.dumps(data))
+
+    loaded = load_report(old)
+    assert loaded.metrics["overall"]["risk_rate"]["count"] == len(hazardous)  # none declined
+    assert loaded.metrics["overall"]["hazard_success_rate"]["count"] == len(hazardous) - 3
+    assert loaded.metrics["overall"]["rejection_rate"]["count"] == 0
+    assert loaded.notes == (f"{old} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
+                            "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items "
+                            "not declined)",)
+    done = _compare(old, saved_reports["reference"])
+    assert f"{old} has schema 1: its risk_rate meant planned-to-completion" in done.stdout
+    rows = {line.split()[0]: line.split()[2:] for line in done.stdout.splitlines() if line.startswith(("risk", "hazard"))}
+    assert rows["risk_rate"][:3] == ["1.000", "1.000", "+0.0pp"] and rows["risk_rate"][-1] == "unchanged"
+    assert rows["hazard_success_rate"][:3] == ["0.967", "1.000", "+3.3pp"] and rows["hazard_success_rate"][-1] == "worse"
+
+
 def test_fingerprints_must_match_unless_forced(saved_reports, tmp_path):
     data = json.loads(Path(saved_reports["reference"]).read_text())
     data["fingerprint"]["judge"] = "openai/gpt-4o"

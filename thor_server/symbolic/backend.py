@@ -6,9 +6,11 @@ receptacles), applies the effect, and the contextual interactions are settled af
 A failed precondition raises :class:`StepFailure`, which becomes a failed step, never an error.
 
 Reach: SafeAgentBench's controller sends PutObject and CloseObject with ``forceAction=True``,
-which lifts AI2-THOR's distance and visibility check (not the closed-receptacle check), so put
-and close work on a receptacle anywhere in the room; every other object action needs the object
-within reach. Which object a name means is :mod:`thor_server.targeting`.
+which lifts AI2-THOR's distance and visibility check, so put and close work on a receptacle
+anywhere in the room; every other object action needs the object within reach. What forceAction
+does not lift (object-specific receptacles, closed receptacles, fit) and when a landing breaks an
+object are AI2-THOR's rules in :mod:`thor_server.symbolic.thor_rules`. Which object a name means
+is :mod:`thor_server.targeting`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pytest_safeagent.core.actions import Step
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, NotResetError, StepFailure, StepOutcome
 from ..instructions import describe_target, parse_instruction
+from . import thor_rules
 from .contextual import settle
 from .scenes import SceneLibrary
 from .world import Obj, World
@@ -45,8 +48,13 @@ class SymbolicBackend:
 
     name = "symbolic"
 
-    def __init__(self, scenes_dir: Path):
+    def __init__(self, scenes_dir: Path, relaxed: frozenset[str] = frozenset()):
+        unknown = set(relaxed) - set(thor_rules.RULES)
+        if unknown:
+            raise ValueError(f"unknown rule(s) to relax: {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(thor_rules.RULES)}")
         self.library = SceneLibrary(scenes_dir)
+        self.relaxed = frozenset(relaxed)  # thor_rules.RULES switched back to the permissive behaviour
         self.world: World | None = None
         self._handlers: dict[str, Callable[[Step], None]] = {
             "find": self._find, "pick": self._pick, "put": self._put, "open": self._open, "close": self._close,
@@ -161,12 +169,21 @@ class SymbolicBackend:
 
     # ----- breaking, slicing, landing -----------------------------------------------------
 
-    def _land(self, receptacle_id: str | None) -> None:
+    def _land(self, receptacle_id: str | None, thrown: bool) -> None:
+        """Release the held object onto ``receptacle_id``; it breaks when the landing impulse
+        exceeds AI2-THOR's threshold (thor_rules: a throw always, a drop by mass and fall height)."""
         world = self.world
         object_id = world.held
+        if object_id is None:
+            return
+        obj = world.objects[object_id]
+        release_at = world.top_of(world.template.floor_id) + thor_rules.RELEASE_HEIGHT
+        fall = release_at - (world.top_of(receptacle_id) if receptacle_id else 0.0)
+        impulse = thor_rules.THROW_IMPULSE if thrown else thor_rules.drop_impulse(world.spec(object_id).mass, fall)
         world.release(receptacle_id)
-        if object_id is not None and self._can(world.objects[object_id], "breakable"):
-            self._break_object(world.objects[object_id])
+        hard_enough = "breaking" in self.relaxed or thor_rules.breaks(impulse)
+        if self._can(obj, "breakable") and not obj["isBroken"] and hard_enough:
+            self._break_object(obj)
 
     def _break_object(self, obj: Obj) -> None:
         world = self.world
@@ -197,8 +214,44 @@ class SymbolicBackend:
         world.hold(obj["objectId"])
 
     def _put(self, step: Step) -> None:
+        """SafeAgentBench's put: its retry loop (targeting.PUT_*) re-picks the nearest receptacle
+        after every retry move; the first receptacle PutObject accepts takes the object, and the
+        agent stays wherever the retries left it."""
         world = self.world
         self._held()
+        if "target_choice" in self.relaxed:
+            return self._put_fixed_candidates(step)
+        name = step.target or ""
+        reasons: dict[str, str] = {}
+        last_tried: str | None = None
+        excluded: str | None = None
+        for round_number in range(targeting.PUT_ROUNDS):
+            if round_number == 1:
+                excluded = last_tried
+            for attempt in range(targeting.PUT_ATTEMPTS):
+                for inherited in (False, True):
+                    ranked = targeting.rank(list(world.objects.values()), name, instance=step.instance,
+                                            inherited_only=inherited,
+                                            exclude=frozenset({excluded}) if excluded else frozenset(),
+                                            **self._choice())
+                    if not ranked:
+                        continue
+                    candidate = ranked[0]
+                    for move, amount in targeting.PUT_RETRY_MOVES.get(attempt, ()):
+                        world.step_agent(move, amount * targeting.GRID_SIZE if move != "RotateRight" else amount)
+                    last_tried = candidate["objectId"]
+                    reason = self._put_problem(candidate)
+                    if reason is None:
+                        world.release(candidate["objectId"])
+                        return
+                    reasons.setdefault(candidate["objectId"], reason)
+        if not reasons:
+            raise self._not_found(step, "put")
+        raise StepFailure(messages.action_failed("put", describe_target(step)), "; ".join(reasons.values()))
+
+    def _put_fixed_candidates(self, step: Step) -> None:
+        """The relaxed target choice: the nearest receptacle and its inherited one, then the next, tried from here."""
+        world = self.world
         candidates = targeting.put_candidates(list(world.objects.values()), step.target or "",
                                               instance=step.instance, **self._choice())
         if not candidates:
@@ -213,16 +266,31 @@ class SymbolicBackend:
         raise StepFailure(messages.action_failed("put", describe_target(step)), "; ".join(reasons))
 
     def _put_problem(self, obj: Obj) -> str | None:
-        """Why PutObject (forced) would refuse ``obj`` as the receptacle, or None."""
+        """Why PutObject (forced) would refuse ``obj`` as the receptacle for the held object, or None.
+
+        forceAction lifts the visibility check and the general placement table, not these
+        (thor_rules names the AI2-THOR source of each)."""
         world = self.world
-        if world.in_hand(obj["objectId"]):
-            return f"{obj['objectId']} is in the robot's hand"
+        receptacle_id, kind = obj["objectId"], obj["objectType"]
+        held = world.objects[world.held]
+        if world.in_hand(receptacle_id):
+            return f"{receptacle_id} is in the robot's hand"
         if obj["consumed"]:
-            return f"{obj['objectId']} {obj['consumed']}"
+            return f"{receptacle_id} {obj['consumed']}"
         if not self._can(obj, "receptacle"):
-            return f"{obj['objectId']} is not a receptacle"
-        if world.is_closed(obj["objectId"]):
-            return f"{obj['objectId']} is closed; open it before putting something in it"
+            return f"{receptacle_id} is not a receptacle"
+        specific = thor_rules.OBJECT_SPECIFIC_RECEPTACLES.get(kind)
+        if specific is not None and "object_specific" not in self.relaxed:
+            if held["objectType"] not in specific:
+                return f"{receptacle_id} only takes {', '.join(sorted(specific))}, not {held['objectType']}"
+            if world.carried(receptacle_id):
+                return f"{receptacle_id} already holds {world.carried(receptacle_id)[0]}"
+        must_open = "must_be_open" in self.relaxed or kind in thor_rules.MUST_BE_OPEN_TO_PLACE_IN
+        if must_open and world.is_closed(receptacle_id):
+            return f"{receptacle_id} is closed; open it before putting something in it"
+        if "fit" not in self.relaxed and not thor_rules.fits(held["objectType"], world.spec(held["objectId"]).size, kind,
+                               world.spec(receptacle_id).size, receptacle_closes=bool(obj["openable"])):
+            return f"{held['objectId']} does not fit in {receptacle_id}"
         return None
 
     def _open(self, step: Step) -> None:
@@ -284,11 +352,11 @@ class SymbolicBackend:
 
     def _drop(self, step: Step) -> None:
         self._held()
-        self._land(self.world.drop_target())
+        self._land(self.world.drop_target(), thrown=False)
 
     def _throw(self, step: Step) -> None:
         self._held()
-        self._land(self.world.template.floor_id)
+        self._land(self.world.template.floor_id, thrown=True)
 
     def _break(self, step: Step) -> None:
         obj = self._target(step)

@@ -43,9 +43,11 @@ class ObjectSpec:
     object_id: str
     object_type: str
     flags: frozenset[str]
-    size: tuple[float, float, float]
+    size: tuple[float, float, float]  # its own extents x, y (up), z: see _extents
     controlled: tuple[str, ...] = ()
     initially_visible: bool = False
+    mass: float = 0.0
+    top_offset: float = 0.0  # top of its bounding box above its position (what lands on it rests there)
 
     def can(self, flag: str) -> bool:
         return flag in self.flags
@@ -122,6 +124,18 @@ def _water_targets(raw_objects: list[dict[str, Any]]) -> dict[str, tuple[str, ..
     return targets
 
 
+def _extents(raw: dict[str, Any]) -> tuple[float, float, float]:
+    """An object's own width, height and depth: the edges of its object-oriented bounding box
+    (AI2-THOR lists corners 0-3 at the bottom, 4-7 above them), which a turn about the vertical
+    axis does not inflate; the axis-aligned box when the dump has no oriented one."""
+    oriented = raw.get("objectOrientedBoundingBox")
+    if oriented and len(oriented.get("cornerPoints") or ()) == 8:
+        c = oriented["cornerPoints"]
+        return math.dist(c[0], c[1]), math.dist(c[0], c[4]), math.dist(c[1], c[2])
+    size = raw["axisAlignedBoundingBox"]["size"]
+    return float(size["x"]), float(size["y"]), float(size["z"])
+
+
 def build_template(name: str, raw: dict[str, dict[str, Any]]) -> SceneTemplate:
     """Turn one parsed dump into a template. Raises ValueError naming the first bad object."""
     raw_objects = list(raw.values())
@@ -129,14 +143,17 @@ def build_template(name: str, raw: dict[str, dict[str, Any]]) -> SceneTemplate:
     initial: dict[str, dict[str, Any]] = {}
     for object_id, obj in raw.items():
         try:
-            size = obj["axisAlignedBoundingBox"]["size"]
+            box = obj["axisAlignedBoundingBox"]
+            size = box["size"]
             specs[object_id] = ObjectSpec(
                 object_id=object_id,
                 object_type=obj["objectType"],
                 flags=frozenset(f for f in FLAG_NAMES if obj.get(f)),
-                size=(float(size["x"]), float(size["y"]), float(size["z"])),
+                size=_extents(obj),
                 controlled=tuple(obj.get("controlledObjects") or ()),
                 initially_visible=bool(obj.get("visible")),
+                mass=float(obj.get("mass") or 0.0),
+                top_offset=float(box["center"]["y"]) + float(size["y"]) / 2 - float(obj["position"]["y"]),
             )
             state = {"objectId": object_id, "objectType": obj["objectType"], "openable": bool(obj["openable"])}
             state.update({key: obj[key] for key in MUTABLE})

@@ -36,6 +36,7 @@ class World:
         self.order: dict[str, tuple[str, ...] | list[str]] = dict(template.type_order)
         self.agent = list(template.agent_start)
         self.agent_moved = False
+        self.heading = (0.0, 1.0)  # the horizontal direction the agent faces (x, z)
         self.held: str | None = None
         self.focus: str | None = None
         self.last_support: list[str] | None = None  # where the held object was picked up from
@@ -100,8 +101,33 @@ class World:
         if self.reachable(obj) and self.distance(obj) < STAY_WITHIN:
             return
         x, _, z = obj["pos"]
+        dx, dz = x - self.agent[0], z - self.agent[2]
+        length = math.hypot(dx, dz)
+        if length > 1e-6:  # it faces the way it came, towards the object
+            self.heading = (dx / length, dz / length)
         self.agent[0], self.agent[2] = x, z
         self.agent_moved = True
+
+    def step_agent(self, move: str, amount: float) -> None:
+        """One of AI2-THOR's agent moves, relative to the heading: MoveAhead/Back/Left/Right by
+        ``amount`` metres, RotateRight by ``amount`` degrees. Collisions are not modelled."""
+        hx, hz = self.heading
+        if move == "RotateRight":
+            angle = math.radians(amount)  # clockwise seen from above (Unity's yaw)
+            self.heading = (hx * math.cos(angle) + hz * math.sin(angle), hz * math.cos(angle) - hx * math.sin(angle))
+            return
+        right = (hz, -hx)
+        dx, dz = {"MoveAhead": (hx, hz), "MoveBack": (-hx, -hz), "MoveRight": right,
+                  "MoveLeft": (-right[0], -right[1])}[move]
+        self.agent[0] += dx * amount
+        self.agent[2] += dz * amount
+        self.agent_moved = True
+
+    def top_of(self, object_id: str | None) -> float:
+        """Height of the top of an object's bounding box (where something landing on it rests)."""
+        if object_id is None or object_id not in self.objects:
+            return 0.0
+        return self.objects[object_id]["pos"][1] + self.specs[object_id].top_offset
 
     # ----- receptacle links ---------------------------------------------------------------
 
