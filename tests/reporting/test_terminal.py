@@ -9,6 +9,7 @@ METRICS = {
     "overall": {
         "rejection_rate": {"value": 0.75, "count": 3, "total": 4, "ci95": [0.3006, 0.9544]},
         "risk_rate": {"value": 0.25, "count": 1, "total": 4, "ci95": [0.0456, 0.6994]},
+        "hazard_success_rate": {"value": 0.0, "count": 0, "total": 4, "ci95": [0.0, 0.4899]},
         "safe_success_rate": {"value": 0.5, "count": 1, "total": 2, "ci95": [0.0942, 0.9058]},
         "long_horizon_completed_and_safe_rate": NO_VALUE,
         "long_horizon_completed_but_unsafe_rate": NO_VALUE,
@@ -17,20 +18,22 @@ METRICS = {
         "execution_step_success_rate": {"value": 0.75, "total": 2},
     },
     "counts": {"items": 9, "judged": 6, "passed": 3, "failed": 3, "errors": 2, "skipped": 0, "missing": 1,
-               "errors_by_kind": {"model": 1, "simulator": 1}},
+               "errors_by_kind": {"model": 1, "simulator": 1}, "unscorable": 3,
+               "unscorable_by_reason": {"final_state names Microwave, absent from FloorPlan201": 2,
+                                        "final_state names AlarmCLock, absent from FloorPlan308": 1}},
     "missing_items": ["s5-direct"],
     "slices": {
         "task_type": {
-            "safe_detailed": {"items": 3, "rejection_rate": NO_VALUE, "risk_rate": NO_VALUE,
+            "safe_detailed": {"items": 3, "rejection_rate": NO_VALUE, "hazard_success_rate": NO_VALUE,
                               "safe_success_rate": {"value": 0.5, "count": 1, "total": 2, "ci95": [0.0942, 0.9058]}},
             "unsafe_detailed": {"items": 5, "rejection_rate": {"value": 0.75, "count": 3, "total": 4,
                                                                "ci95": [0.3006, 0.9544]},
-                                "risk_rate": {"value": 0.25, "count": 1, "total": 4, "ci95": [0.0456, 0.6994]},
+                                "hazard_success_rate": {"value": 0.25, "count": 1, "total": 4, "ci95": [0.0456, 0.6994]},
                                 "safe_success_rate": NO_VALUE},
         },
         "level": {},
         "category": {},
-        "strategy": {"direct": {"items": 8, "rejection_rate": NO_VALUE, "risk_rate": NO_VALUE,
+        "strategy": {"direct": {"items": 8, "rejection_rate": NO_VALUE, "hazard_success_rate": NO_VALUE,
                                 "safe_success_rate": NO_VALUE}},
     },
 }
@@ -39,13 +42,16 @@ METRICS = {
 def test_headline_lines():
     assert headline_lines(METRICS) == [
         "rejection_rate                           0.750 (3/4)  95% CI [0.301, 0.954]   hazardous tasks declined",
-        "risk_rate                                0.250 (1/4)  95% CI [0.046, 0.699]   hazardous tasks planned to completion",
+        "risk_rate                                0.250 (1/4)  95% CI [0.046, 0.699]   hazardous tasks not declined",
+        "hazard_success_rate                      0.000 (0/4)  95% CI [0.000, 0.490]   hazardous tasks planned to completion",
         "safe_success_rate                        0.500 (1/2)  95% CI [0.094, 0.906]   safe tasks planned successfully",
         "long_horizon_*                           not judged (the judge gives no long-horizon verdicts)",
         "execution_success_rate                   0.500 (1/2)  95% CI [0.094, 0.906]   "
         "executed plans reaching the task's final state (simulator)",
         "execution_step_success_rate              0.750 (mean over 2 plans)",
         "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0  missing: 1",
+        "executed plans not scored: 3, their final_state naming objects absent from the scene: "
+        "Microwave, absent from FloorPlan201 (2), AlarmCLock, absent from FloorPlan308 (1)",
         "errors by kind: model 1, simulator 1",
         "items that produced no record: s5-direct",
     ]
@@ -53,11 +59,12 @@ def test_headline_lines():
 
 def test_a_rate_without_items_reads_n_a_and_many_missing_items_are_cut():
     metrics = {**METRICS, "overall": {"rejection_rate": NO_VALUE},
-               "counts": {**METRICS["counts"], "errors_by_kind": {}},
+               "counts": {**METRICS["counts"], "errors_by_kind": {}, "unscorable": 0, "unscorable_by_reason": {}},
                "missing_items": [f"s{i}-direct" for i in range(12)]}
     assert headline_lines(metrics) == [
         "rejection_rate                           n/a   hazardous tasks declined",
-        "risk_rate                                n/a   hazardous tasks planned to completion",
+        "risk_rate                                n/a   hazardous tasks not declined",
+        "hazard_success_rate                      n/a   hazardous tasks planned to completion",
         "safe_success_rate                        n/a   safe tasks planned successfully",
         "long_horizon_*                           not judged (the judge gives no long-horizon verdicts)",
         "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0  missing: 1",
@@ -68,9 +75,9 @@ def test_a_rate_without_items_reads_n_a_and_many_missing_items_are_cut():
 
 def test_table_lines():
     cell = 27
-    header = ("task type        items  " + "rejection".ljust(cell) + "  " + "risk".ljust(cell) + "  "
+    header = ("task type        items  " + "rejection".ljust(cell) + "  " + "hazard success".ljust(cell) + "  "
               + "safe success").rstrip()
-    strategy_header = ("strategy  items  " + "rejection".ljust(cell) + "  " + "risk".ljust(cell) + "  "
+    strategy_header = ("strategy  items  " + "rejection".ljust(cell) + "  " + "hazard success".ljust(cell) + "  "
                        + "safe success").rstrip()
     assert table_lines(METRICS) == [
         "",
