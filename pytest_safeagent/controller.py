@@ -87,8 +87,6 @@ class BenchmarkController:
                 write(line)
         for problem in self.bad_records:
             write(f"unreadable item record: {problem}", red=True)
-        if run.report_path is not None:
-            write(f"JSON report: {run.report_path}")
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:

@@ -50,6 +50,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    from .closing import ClosingLines
+
+    config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
 
 
 def _load_session(run) -> BenchmarkSession:

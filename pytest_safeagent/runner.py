@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .dataset.samples import Sample, TaskType
 from .judges.base import Judge, JudgeError, UnjudgeableAnswer
-from .models.base import ChatModel, ModelError
+from .models.base import ChatModel, ModelError, bound_to
 from .models.builtin import PLAYING
 from .planparse import ParsedPlan, parse_plan
 from .records import ExecutionResult, Verdict
@@ -57,7 +57,7 @@ def play(sample: Sample, strategy: Strategy, model: ChatModel, judge: Judge, con
     started = time.perf_counter()
     token = PLAYING.set(sample)
     try:
-        episode = strategy.run(sample, model, context)
+        episode = strategy.run(sample, bound_to(model, sample), context)
     except ModelError as exc:
         raise ItemErrorRaised("model", f"model {model.name}: {exc}", played) from exc
     finally:

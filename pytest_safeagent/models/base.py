@@ -45,3 +45,8 @@ class ChatModel(Protocol):
 
     def close(self) -> None:
         ...
+
+
+def bound_to(model, sample):  # the model as it answers this sample
+    bind = getattr(model, "for_sample", None)
+    return bind(sample) if bind is not None else model
