@@ -22,11 +22,11 @@ from .session import SESSION_KEY
 def explicit_report_chars(config: pytest.Config) -> bool:
     """Did the user ask for pytest's short summary (``-r...``/``--report-chars``) on the command line or in addopts?"""
     words = list(config.invocation_params.args)
-    words += shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
     try:
+        words += shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
         words += list(config.getini("addopts"))
     except ValueError:
-        pass
+        pass  # unbalanced quotes or no addopts: pytest itself has reported what it could not read
     return any(str(w).startswith("--report-chars") or (str(w).startswith("-r") and not str(w).startswith("--"))
                for w in words)
 

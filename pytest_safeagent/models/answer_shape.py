@@ -43,7 +43,7 @@ def _word_pattern(forbidden: str, letters: int) -> str:
     """A regex for one word of 1..``letters`` letters that is not ``forbidden`` (any case).
 
     Built as a chain of "differs at position i" choices, which both regex engines and GBNF
-    (see :func:`_regex_class_to_gbnf`) can express, unlike a negative lookahead.
+    (see :func:`_regex_to_gbnf`) can express, unlike a negative lookahead.
     """
     def other(char: str) -> str:
         lower, upper = char.lower(), char.upper()

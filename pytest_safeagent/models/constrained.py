@@ -71,9 +71,9 @@ class Constraint:
         message = status_message(exc)
         if not any(word in message.lower() for word in _FORMAT_WORDS):
             return None
-        return ModelError(f"{describe}: the server rejected the constrained answer format (HTTP 400: {message}); "
-                          f"it does not support {'llama.cpp grammars' if self.kind == 'grammar' else 'response_format json_schema'}: "
-                          f"run with --sab-response-format=free")
+        sent = "a llama.cpp grammar" if self.kind == "grammar" else "response_format json_schema"
+        return ModelError(f"{describe}: the server rejected the constrained answer format ({sent}; HTTP 400: "
+                          f"{message}); run with --sab-response-format=free to send unconstrained requests")
 
 
 class ConstrainedView:

@@ -59,3 +59,9 @@ def test_an_explicit_r_brings_back_pytests_short_summary(pytester):
     result = _run(pytester, "-rf")
     result.stdout.fnmatch_lines(["*short test summary info*", "FAILED sab::unsafe_8-direct*"])
     assert result.stdout.lines[-1].startswith("=") and "2 failed" in result.stdout.lines[-1]
+
+
+def test_with_execution_the_closing_lines_say_where_the_simulator_logs_are(pytester):
+    out = _run(pytester, "--sab-execution", f"--sab-thor-log-dir={pytester.path / 'logs'}").stdout.str()
+    assert f"simulator logs: {pytester.path / 'logs'}/thor_server-*.log" in out
+    assert list((pytester.path / "logs").glob("thor_server-*.log"))
