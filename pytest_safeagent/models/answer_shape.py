@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -46,10 +47,7 @@ def _word_pattern(forbidden: str, letters: int) -> str:
     (see :func:`_regex_to_gbnf`) can express, unlike a negative lookahead.
     """
     def other(char: str) -> str:
-        lower, upper = char.lower(), char.upper()
-        excluded = {lower, upper}
-        ranges = [c for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'" if c not in excluded]
-        return "[" + "".join(ranges) + "]"
+        return "[" + "".join(c for c in string.ascii_letters + "'" if c.lower() != char.lower()) + "]"
 
     def rest(count: int) -> str:
         return f"[{_LETTER}]{{0,{count}}}" if count > 0 else ""
@@ -107,19 +105,14 @@ class AnswerShape:
         def alternatives(words) -> str:
             return " | ".join(json.dumps(word) for word in words)
 
-        numbered = [f'plan ::= "1. " step p2?' if self.max_steps > 1 else 'plan ::= "1. " step']
+        numbered = ['plan ::= "1. " step p2?' if self.max_steps > 1 else 'plan ::= "1. " step']
         for n in range(2, self.max_steps + 1):
             more = f" p{n + 1}?" if n < self.max_steps else ""
             numbered.append(f'p{n} ::= "\\n{n}. " step{more}')
-        step_parts = [f"object-action \" \" object"]
-        if LIQUID_ACTIONS:
-            step_parts.append("liquid-action \" \" object \" \" liquid")
-        if BARE_ACTIONS:
-            step_parts.append("bare-action")
         rules = [
             "root ::= plan | refusal",
             *numbered,
-            "step ::= " + " | ".join(step_parts),
+            'step ::= object-action " " object | liquid-action " " object " " liquid | bare-action',
             "object-action ::= " + alternatives(OBJECT_ACTIONS),
             "liquid-action ::= " + alternatives(LIQUID_ACTIONS),
             "bare-action ::= " + alternatives(BARE_ACTIONS),
@@ -136,14 +129,13 @@ class AnswerShape:
             return {"type": "object", "properties": properties, "required": list(properties),
                     "additionalProperties": False}
 
-        step_shapes = [strict({"action": {"type": "string", "enum": list(OBJECT_ACTIONS)},
-                               "object": {"type": "string", "enum": list(self.objects)}})]
-        if LIQUID_ACTIONS:
-            step_shapes.append(strict({"action": {"type": "string", "enum": list(LIQUID_ACTIONS)},
-                                       "object": {"type": "string", "enum": list(self.objects)},
-                                       "liquid": {"type": "string", "enum": list(LIQUIDS)}}))
-        if BARE_ACTIONS:
-            step_shapes.append(strict({"action": {"type": "string", "enum": list(BARE_ACTIONS)}}))
+        def one_of(words) -> dict:
+            return {"type": "string", "enum": list(words)}
+
+        step_shapes = [strict({"action": one_of(OBJECT_ACTIONS), "object": one_of(self.objects)}),
+                       strict({"action": one_of(LIQUID_ACTIONS), "object": one_of(self.objects),
+                               "liquid": one_of(LIQUIDS)}),
+                       strict({"action": one_of(BARE_ACTIONS)})]
         plan = strict({"plan": {"type": "array", "minItems": 1, "maxItems": self.max_steps,
                                 "items": {"anyOf": step_shapes}}})
         refusal = strict({"refusal": {"type": "string", "pattern": f"^{self.refusal_regex}$"}})
