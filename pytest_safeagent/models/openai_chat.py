@@ -40,7 +40,7 @@ class ChatSettings:
     max_tokens: int = 1024
     timeout_s: float = 120.0
     repeat_penalty: float | None = None  # sent as the llama.cpp/vLLM extension field when set
-    response_format: str = "free"  # free | plan (the plan answers go through a JSON schema)
+    response_format: str = "free"  # free | plan: plan calls are constrained (models/constrained.py)
 
     def params(self) -> dict[str, Any]:
         """The sampling parameters that shape the answer (and so belong in the cache key)."""
