@@ -1,13 +1,14 @@
 """Speed of the embedded local model (SmolLM2-135M on llama.cpp): startup and tokens per second.
 
-    python benchmarks/local_model.py [--prompts 12] [--starts 3] [--threads N] [--max-tokens 256]
+    python benchmarks/local_model.py [--prompts 12] [--starts 3] [--threads N] [--max-tokens 256] [--free]
 
 Starts the server the way the plugin does (a child process on 127.0.0.1), ``--starts`` times,
 reporting the time from launch to a listening server; then sends the ``direct`` strategy's
 prompt for the first ``--prompts`` samples of the default slice through the same
 OpenAI-compatible provider the plugin uses, and reports generation speed as llama.cpp measures
-it (``timings.predicted_per_second``), end-to-end speed (completion tokens / wall time), and
-how many answers the plan parser could read at least one step from.
+it (``timings.predicted_per_second``), end-to-end speed (completion tokens / wall time), seconds
+per answer, and how many answers the plan parser could read at least one step from. Answers are
+decoded under each scene's grammar, as the plugin does (``--free``: without, the raw model).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pytest_safeagent.dataset.loader import load_dataset  # noqa: E402
 from pytest_safeagent.dataset.samples import build_samples  # noqa: E402
 from pytest_safeagent.dataset.selection import select_samples  # noqa: E402
 from pytest_safeagent.models.local import LOCAL_MODELS, LlamaCppProcess, check_available, default_threads  # noqa: E402
+from pytest_safeagent.models.scene_shapes import SceneShapes  # noqa: E402
 from pytest_safeagent.core.planparse import parse_plan  # noqa: E402
 from pytest_safeagent.agents.planners.direct import DirectStrategy  # noqa: E402
 
@@ -44,6 +46,8 @@ def main() -> int:
     parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--threads", type=int, default=None, help=f"default: {default_threads()} on this machine")
     parser.add_argument("--max-tokens", type=int, default=LOCAL_MODELS["local/smollm2"].default_max_tokens)
+    parser.add_argument("--free", action="store_true", help="no grammar: the model's raw answers")
+    parser.add_argument("--scenes-dir", default=os.environ.get("SAB_SCENES_DIR", str(ROOT.parent / "shared" / "thor_scenes")))
     parser.add_argument("--data-dir", default=os.environ.get("SAB_DATA_DIR", str(ROOT.parent / "shared" / "safeagentbench")))
     args = parser.parse_args()
 
@@ -66,24 +70,30 @@ def main() -> int:
     server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads)
     server.start()
     strategy = DirectStrategy()
-    generation, end_to_end, readable, tokens = [], [], 0, 0
+    shapes = None if args.free else SceneShapes(args.scenes_dir)
+    generation, end_to_end, seconds, readable, tokens = [], [], [], 0, 0
     try:
         for sample in samples:
             messages = strategy.messages(sample)
+            body = {"model": "smollm2", "messages": messages, "temperature": 0, "max_tokens": args.max_tokens,
+                    "repeat_penalty": spec.repeat_penalty}
+            if shapes is not None:
+                shape = shapes.for_scene(sample.scene)
+                body.update(grammar=shape.gbnf, max_tokens=shape.max_chars)
             started = time.perf_counter()
-            reply = _post(server.base_url + "/chat/completions", {
-                "model": "smollm2", "messages": messages, "temperature": 0, "max_tokens": args.max_tokens,
-                "repeat_penalty": spec.repeat_penalty})
+            reply = _post(server.base_url + "/chat/completions", body)
             wall = time.perf_counter() - started
             produced = reply["usage"]["completion_tokens"]
             tokens += produced
             generation.append(reply["timings"]["predicted_per_second"])
             end_to_end.append(produced / wall)
+            seconds.append(wall)
             readable += bool(parse_plan(reply["choices"][0]["message"]["content"] or "").steps)
     finally:
         server.stop()
     print(f"generation: median {statistics.median(generation):.0f} tokens/s (llama.cpp timings), "
           f"end to end: median {statistics.median(end_to_end):.0f} tokens/s, {tokens} tokens over {len(samples)} prompts")
+    print(f"seconds per answer: median {statistics.median(seconds):.2f} ({'free' if args.free else 'grammar'})")
     print(f"answers with at least one readable step: {readable}/{len(samples)}")
     return 0
 

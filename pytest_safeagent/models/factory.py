@@ -10,7 +10,8 @@ from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.judges.base import Judge
 from pytest_safeagent.models.base import ChatModel
 from pytest_safeagent.models.catalog import Role, SpecError, parse_spec
-from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, EndpointSettings, ProviderSettings
+from pytest_safeagent.models.settings import (DEFAULT_MAX_TOKENS, EndpointSettings, ProviderSettings,
+                                              effective_response_format)
 
 
 def check_spec(value: str, role: Role) -> str:
@@ -34,13 +35,24 @@ def _layer(providers: ProviderSettings):
     return shared_layer(providers.concurrency, providers.cache.directory, providers.cache.mode, policy)
 
 
-def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, repeat_penalty: float | None):
+def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, repeat_penalty: float | None,
+                   response_format: str = "free"):
     from pytest_safeagent.models.openai_chat import ChatSettings
 
     return ChatSettings(model=name, base_url=endpoint.base_url, api_key_env=endpoint.api_key_env,
                         temperature=endpoint.temperature, max_tokens=endpoint.max_tokens or max_tokens,
                         timeout_s=endpoint.timeout_s,
-                        repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty)
+                        repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty,
+                        response_format=response_format)
+
+
+def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int):
+    """The per-scene answer shapes of a constrained agent (None when it answers freely)."""
+    if response_format != "plan":
+        return None
+    from pytest_safeagent.models.scene_shapes import SceneShapes
+
+    return SceneShapes(scenes_dir, max_steps=max_steps)
 
 
 def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
@@ -49,7 +61,9 @@ def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
     return providers
 
 
-def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None) -> ChatModel:
+def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None, *,
+               scenes_dir: str | None = None) -> ChatModel:
+    """``scenes_dir`` (``--sab-scenes-dir``) locates the scene dumps a constrained agent's shapes come from."""
     parsed = parse_spec(spec, "model")
     provider, name = parsed.provider, parsed.name
     if provider == "builtin":
@@ -57,21 +71,45 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
 
         return BuiltinModel(spec, samples)
     if provider == "openai":
+        from pytest_safeagent.models.answer_shape import REMOTE_MAX_STEPS
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 
         providers = _need(providers, spec)
-        settings = _chat_settings(name, providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
-        return OpenAIChatModel(spec, settings, _layer(providers))
+        answers = effective_response_format(spec, providers.model)
+        settings = _chat_settings(name, providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None,
+                                  response_format=answers)
+        return OpenAIChatModel(spec, settings, _layer(providers),
+                               shapes=_scene_shapes(answers, scenes_dir, REMOTE_MAX_STEPS))
     if provider == "local":
+        from pytest_safeagent.models.answer_shape import MAX_STEPS
         from pytest_safeagent.models.local import LOCAL_MODELS, LocalChatModel, check_available
 
         providers = _need(providers, spec)
         local = LOCAL_MODELS[spec]
+        answers = effective_response_format(spec, providers.model)
         settings = _chat_settings(name, providers.model, max_tokens=local.default_max_tokens,
-                                  repeat_penalty=local.repeat_penalty)
+                                  repeat_penalty=local.repeat_penalty, response_format=answers)
         return LocalChatModel(spec, settings, _layer(providers), local, check_available(local),
-                              threads=providers.local_threads)
+                              threads=providers.local_threads, shapes=_scene_shapes(answers, scenes_dir, MAX_STEPS))
     raise SpecError(f"no factory for {provider} models")
+
+
+def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:
+    """How the agent's answers are shaped, for the report and the fingerprint (None: not a network model).
+
+    ``free``, or ``plan (<how>, at most <N> steps)``: constrained answers are not comparable with free ones.
+    """
+    from pytest_safeagent.models.catalog import uses_network
+
+    if providers is None or not uses_network(spec):
+        return None
+    if effective_response_format(spec, providers.model) != "plan":
+        return "free"
+    from pytest_safeagent.models.answer_shape import MAX_STEPS, REMOTE_MAX_STEPS
+
+    if spec.startswith("local/"):
+        return f"plan (llama.cpp grammar, at most {MAX_STEPS} steps)"
+    return f"plan (response_format json_schema, at most {REMOTE_MAX_STEPS} steps)"
 
 
 def make_judge(spec: str, providers: ProviderSettings | None = None) -> Judge:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -51,8 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(json.dumps({"address": address, "startup_s": round(time.perf_counter() - started, 3)}), flush=True)
     sys.stdin.read()  # blocks until the parent closes our stdin (or exits)
-    del server
-    return 0
+    # Leave without running xllamacpp's shutdown: it was seen to hang for minutes when the parent died
+    # right after start-up (on a loaded machine), leaving an orphaned server. Nothing here needs flushing
+    # but the log; the OS frees the rest.
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -27,9 +27,13 @@ from typing import IO
 
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.client import ClientLayer
+from pytest_safeagent.models.constrained import Constraint, ConstrainedView
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
+from pytest_safeagent.models.scene_shapes import SceneShapes
 
 STARTUP_TIMEOUT_S = 120.0
+MAX_SLOTS = 4  # parallel decoding slots per server: enough for --sab-concurrency 4 on 2 cores
+SLOT_CONTEXT = 2048  # tokens per slot: the longest staged dialogue (mldt) stays under 1,500
 
 
 @dataclass(frozen=True)
@@ -90,12 +94,13 @@ class LlamaCppProcess:
     """One llama.cpp server child process; ``start()`` returns its base URL."""
 
     def __init__(self, gguf: Path, *, alias: str, repeat_penalty: float, threads: int | None = None,
-                 ctx: int = 8192):
+                 parallel: int = 1, slot_context: int = SLOT_CONTEXT):
         self.gguf = gguf
         self.alias = alias
         self.repeat_penalty = repeat_penalty
         self.threads = threads or default_threads()
-        self.ctx = ctx
+        self.parallel = max(1, parallel)
+        self.ctx = slot_context * self.parallel  # llama.cpp shares one context among the slots
         self.startup_s: float | None = None
         self.base_url: str | None = None
         self._process: subprocess.Popen[str] | None = None
@@ -106,7 +111,7 @@ class LlamaCppProcess:
         self._log = tempfile.TemporaryFile(prefix="sab-llamacpp-", suffix=".log")
         command = [sys.executable, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
                    "--alias", self.alias, "--threads", str(self.threads), "--ctx", str(self.ctx),
-                   "--repeat-penalty", str(self.repeat_penalty)]
+                   "--parallel", str(self.parallel), "--repeat-penalty", str(self.repeat_penalty)]
         started = time.perf_counter()
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
                                          text=True)
@@ -175,15 +180,20 @@ class LlamaCppProcess:
 class LocalChatModel:
     """:class:`~.base.ChatModel` that starts its llama.cpp server when the first request is sent.
 
+    With ``shapes`` (the default, ``--sab-response-format=plan``) every sample's ``plan`` call
+    decodes under the grammar of its scene (:meth:`for_sample`); without, answers are free text.
+    The server decodes up to ``min(--sab-concurrency, MAX_SLOTS)`` requests at once.
     Cache hits are answered without a server: the cache key names the GGUF file, not the port.
     """
 
     def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, spec: LocalModelSpec, gguf: Path,
-                 *, threads: int | None = None):
+                 *, threads: int | None = None, shapes: SceneShapes | None = None):
         self.name = name
         self.threads = threads
         self.spec = spec
         self.gguf = gguf
+        self.shapes = shapes
+        self.parallel = min(layer.concurrency, MAX_SLOTS)
         self._settings = settings
         self._lock = threading.Lock()
         self._server: LlamaCppProcess | None = None
@@ -197,6 +207,7 @@ class LocalChatModel:
                 raise self._failure  # do not retry a failed start for every item
             if self._server is None:
                 server = LlamaCppProcess(self.gguf, alias=self.name.split("/", 1)[1], threads=self.threads,
+                                         parallel=self.parallel,
                                          repeat_penalty=self._settings.repeat_penalty or self.spec.repeat_penalty)
                 try:
                     server.start()
@@ -211,8 +222,15 @@ class LocalChatModel:
         """Seconds from launching the server process to its first answer on stdout (None: not started)."""
         return self._server.startup_s if self._server else None
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
-        return self._chat.complete(messages, purpose=purpose)
+    def for_sample(self, sample) -> LocalChatModel | ConstrainedView:
+        """The model as it answers ``sample``: under its scene's grammar (cached per scene), or itself if free."""
+        if self.shapes is None:
+            return self
+        return ConstrainedView(self, Constraint("grammar", self.shapes.for_scene(sample.scene)))
+
+    def complete(self, messages: list[Message], *, purpose: str = "plan",
+                 constraint: Constraint | None = None) -> ModelReply:
+        return self._chat.complete(messages, purpose=purpose, constraint=constraint)
 
     def close(self) -> None:
         self._chat.close()

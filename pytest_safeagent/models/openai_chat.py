@@ -18,10 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_safeagent.models.base import Message, ModelReply
+from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
+from pytest_safeagent.models.constrained import Constraint, ConstrainedView
 from pytest_safeagent.models.retry import BadReply
+from pytest_safeagent.models.scene_shapes import SceneShapes
 
 # Sent when no key is configured: local servers ignore it, and the openai client requires one.
 PLACEHOLDER_KEY = "sk-no-key-configured"
@@ -38,6 +40,7 @@ class ChatSettings:
     max_tokens: int = 1024
     timeout_s: float = 120.0
     repeat_penalty: float | None = None  # sent as the llama.cpp/vLLM extension field when set
+    response_format: str = "free"  # free | plan: plan calls are constrained (models/constrained.py)
 
     def params(self) -> dict[str, Any]:
         """The sampling parameters that shape the answer (and so belong in the cache key)."""
@@ -51,9 +54,10 @@ class OpenAIChatModel:
     """:class:`~.base.ChatModel` over ``/chat/completions``."""
 
     def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, *, identity: str | None = None,
-                 connect: Callable[[], str] | None = None):
+                 connect: Callable[[], str] | None = None, shapes: SceneShapes | None = None):
         """``identity`` replaces the endpoint URL in cache keys (the local model's port changes per run);
-        ``connect`` supplies the base URL when the first request is actually sent (starting a server)."""
+        ``connect`` supplies the base URL when the first request is actually sent (starting a server);
+        ``shapes`` gives each scene's answer shape when ``settings.response_format`` is ``plan``."""
         self.name = name
         self.settings = settings
         self.layer = layer
@@ -61,6 +65,8 @@ class OpenAIChatModel:
         self._connect = connect
         self._client: Any = None
         self._lock = threading.Lock()
+        self._format_rejected: ModelError | None = None
+        self._shapes = shapes
 
     def _openai(self) -> Any:
         with self._lock:
@@ -86,23 +92,52 @@ class OpenAIChatModel:
             return self._identity
         return endpoint_identity(str(self._openai().base_url))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+    def for_sample(self, sample: Any) -> Any:
+        """The model as it answers ``sample``: with ``response_format=plan``, under the sample's scene schema."""
+        if self.settings.response_format != "plan":
+            return self
+        if self._shapes is None:
+            raise TypeError(f"{self.name}: response_format=plan needs the scene shapes (shapes=SceneShapes(...))")
+        return ConstrainedView(self, Constraint("json_schema", self._shapes.for_scene(sample.scene)))
+
+    def complete(self, messages: list[Message], *, purpose: str = "plan",
+                 constraint: Constraint | None = None) -> ModelReply:
+        """``constraint`` asks for a constrained answer (grammar or JSON schema) and reads it."""
+        if constraint is not None and self._format_rejected is not None:
+            raise self._format_rejected  # one rejection is enough: do not send every item again
         endpoint = self.endpoint
+        params = self.settings.params()
+        if constraint is not None:
+            params.update(constraint.key_params(self.settings.max_tokens))
+        describe = f"{self.name} ({purpose}) at {endpoint}"
         return self.layer.request(
-            model=self.settings.model, endpoint=endpoint, messages=messages, params=self.settings.params(),
-            send=lambda: self._send(messages), describe=f"{self.name} ({purpose}) at {endpoint}",
+            model=self.settings.model, endpoint=endpoint, messages=messages, params=params,
+            send=lambda: self._send(messages, constraint, describe), describe=describe,
         )
 
-    def _send(self, messages: list[Message]) -> ModelReply:
-        extra = {"repeat_penalty": self.settings.repeat_penalty} if self.settings.repeat_penalty is not None else None
-        completion = self._openai().chat.completions.create(
-            model=self.settings.model,
-            messages=messages,
-            temperature=self.settings.temperature,
-            max_tokens=self.settings.max_tokens,
-            extra_body=extra,
-        )
-        return reply_from_completion(completion)
+    def _send(self, messages: list[Message], constraint: Constraint | None = None, describe: str = "") -> ModelReply:
+        extra = {"repeat_penalty": self.settings.repeat_penalty} if self.settings.repeat_penalty is not None else {}
+        max_tokens = self.settings.max_tokens
+        if constraint is not None:
+            extra.update(constraint.body())
+            max_tokens = constraint.max_tokens(max_tokens)
+        try:
+            completion = self._openai().chat.completions.create(
+                model=self.settings.model,
+                messages=messages,
+                temperature=self.settings.temperature,
+                max_tokens=max_tokens,
+                extra_body=extra or None,
+            )
+        except Exception as exc:  # noqa: BLE001 - only a rejected answer format is handled here
+            if constraint is not None:
+                rejected = constraint.rejection(exc, describe)
+                if rejected is not None:
+                    self._format_rejected = rejected
+                    raise rejected from None
+            raise
+        reply = reply_from_completion(completion)
+        return constraint.read(reply, describe) if constraint is not None else reply
 
     def close(self) -> None:
         with self._lock:

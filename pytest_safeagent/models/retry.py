@@ -93,7 +93,7 @@ def classify(exc: BaseException) -> Failure:
         return Failure(f"connection error{detail}", retryable=True)
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
-        message = _status_message(exc)
+        message = status_message(exc)
         wait = parse_retry_after(dict(exc.response.headers)) if status in (429, 503) else None
         return Failure(f"HTTP {status}: {message}", retryable=status in RETRYABLE_STATUS or status >= 500,
                        retry_after_s=wait)
@@ -104,7 +104,7 @@ def classify(exc: BaseException) -> Failure:
     raise exc  # not a transport problem: a bug, let it surface as such
 
 
-def _status_message(exc: BaseException) -> str:
+def status_message(exc: BaseException) -> str:
     """The server's own error message, short, without echoing request data."""
     body = getattr(exc, "body", None)
     if isinstance(body, dict):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 CACHE_MODES = ("on", "read-only", "off")
+RESPONSE_FORMATS = ("free", "plan")
 DEFAULT_MAX_TOKENS = 1024
 
 
@@ -21,6 +22,7 @@ class EndpointSettings:
     max_tokens: int | None  # None: the provider's default (1024; the local model's own, smaller)
     timeout_s: float
     repeat_penalty: float | None = None  # None: not sent (the local model uses 1.1)
+    response_format: str | None = None  # free | plan; None: the provider's default (local/: plan, else free)
 
 
 @dataclass(frozen=True)
@@ -43,3 +45,10 @@ class ProviderSettings:
     cache: CacheSettings = field(default_factory=CacheSettings)
     retry: RetrySettings = field(default_factory=RetrySettings)
     local_threads: int | None = None  # None: half the cores each xdist worker can claim
+
+
+def effective_response_format(model_spec: str, endpoint: EndpointSettings) -> str:
+    """The agent's answer format: plan (constrained) or free; the embedded model is constrained by default."""
+    if endpoint.response_format is not None:
+        return endpoint.response_format
+    return "plan" if model_spec.startswith("local/") else "free"

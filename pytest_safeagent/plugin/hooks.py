@@ -52,6 +52,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    from pytest_safeagent.plugin.closing import ClosingLines
+
+    config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
 
 
 def _session(config: pytest.Config) -> BenchmarkSession | None:

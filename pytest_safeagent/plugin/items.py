@@ -77,18 +77,27 @@ class BenchmarkItem(pytest.Item):
             return self._explain_verdict()
         return super().repr_failure(excinfo)
 
+    def full_story(self) -> bool:
+        """-vv or --tb=long show every detail; by default a failure takes a few lines (the JSON report has all)."""
+        return self.config.get_verbosity() >= 2 or self.config.getoption("tbstyle", "auto") == "long"
+
     def explain_error(self, error: ItemErrorRaised) -> str:
         """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
         lines = [f"[{error.kind} error] {error.message}",
                  f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            lines += ["answer:", *("    " + line for line in answer.splitlines()[:15])]
+            shown = answer.splitlines()[:15 if self.full_story() else 3]
+            lines += ["answer:", *("    " + line for line in shown)]
         return "\n".join(lines)
 
     def _explain_verdict(self) -> str:
         sample, played = self.sample, self.played
         expected = "decline the task" if sample.hazardous else "carry out the task"
+        if not self.full_story():
+            from pytest_safeagent.reporting.verdict_lines import condensed_verdict
+
+            return condensed_verdict(sample, self.strategy, expected, played)
         lines = [
             f"{sample.sample_id} ({sample.task_type.value}, {sample.scene}) with strategy {self.strategy}",
             f"expected the agent to {expected}",

@@ -16,8 +16,8 @@ import pytest
 
 from pytest_safeagent.plugin.errors import option_error
 
-from pytest_safeagent.models.settings import (CACHE_MODES, DEFAULT_MAX_TOKENS, CacheSettings, EndpointSettings,
-                                              ProviderSettings, RetrySettings)
+from pytest_safeagent.models.settings import (CACHE_MODES, DEFAULT_MAX_TOKENS, RESPONSE_FORMATS, CacheSettings,
+                                              EndpointSettings, ProviderSettings, RetrySettings)
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
     add = group.addoption
@@ -30,6 +30,9 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
     add("--sab-timeout", default="120", metavar="SECONDS", help="per-request timeout (default: 120)")
     add("--sab-repeat-penalty", default=None, metavar="X",
         help="repeat penalty sent to llama.cpp/vLLM-style servers (default: not sent; local/smollm2: 1.1)")
+    add("--sab-response-format", default=None, metavar="FORMAT",
+        help="free: the agent answers in free text; plan: only a refusal or a numbered plan of the scene's "
+             "objects (JSON schema for openai/, grammar for local/) (default: plan for local/, free for openai/)")
     add("--sab-concurrency", default="4", metavar="N", help="model requests in flight per process (default: 4)")
     add("--sab-retries", default="3", metavar="N",
         help="retries of a request after 429, 5xx, timeouts, connection errors, unreadable replies (default: 3)")
@@ -83,6 +86,20 @@ def _env_name(config: pytest.Config, option: str) -> str | None:
     return value
 
 
+def _response_format(config: pytest.Config) -> str | None:
+    value = config.getoption("--sab-response-format")
+    if value is None:
+        return None
+    if value not in RESPONSE_FORMATS:
+        raise option_error("--sab-response-format", value, f"choose from {', '.join(RESPONSE_FORMATS)}")
+    from pytest_safeagent.models.catalog import uses_network
+
+    spec = config.getoption("--sab-model") or ""
+    if not uses_network(spec):
+        raise option_error("--sab-response-format", value, f"applies to openai/ and local/ models, not {spec}")
+    return value
+
+
 def _require_key(option: str, spec: str, endpoint: EndpointSettings) -> None:
     """The official OpenAI endpoint needs a key; other endpoints (local servers) may not."""
     if not spec.startswith("openai/") or endpoint.base_url or os.environ.get("OPENAI_BASE_URL"):
@@ -120,7 +137,8 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     timeout = _number(config, "--sab-timeout", float, 0.001)
     repeat_penalty = _optional_number(config, "--sab-repeat-penalty", float, 0.0)
     key_env = _env_name(config, "--sab-api-key-env")
-    model = EndpointSettings(_url(config, "--sab-base-url"), key_env, temperature, max_tokens, timeout, repeat_penalty)
+    model = EndpointSettings(_url(config, "--sab-base-url"), key_env, temperature, max_tokens, timeout, repeat_penalty,
+                             _response_format(config))
     judge = EndpointSettings(
         _url(config, "--sab-judge-base-url") or model.base_url,
         _env_name(config, "--sab-judge-api-key-env") or key_env,

@@ -48,7 +48,7 @@ class BenchmarkSession:
         if self._model is None:
             from pytest_safeagent.models.factory import make_model
 
-            self._model = make_model(self.run.model, self.samples, self.run.providers)
+            self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
         return self._model
 
     @property
@@ -107,7 +107,7 @@ class BenchmarkSession:
             "model": run.model, "judge": run.judge, "strategies": list(run.strategies), "slices": list(run.slices),
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": PROMPT_VERSION,
-            "judge_prompt_version": self._judge_prompt_version(),
+            "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
         }
 
     def fingerprint(self) -> dict:
@@ -115,9 +115,18 @@ class BenchmarkSession:
         comparing models is the point of a baseline."""
         from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 
-        return {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
-                "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
-                "judge_prompt_version": self._judge_prompt_version()}
+        fingerprint = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
+                       "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
+                       "judge_prompt_version": self._judge_prompt_version()}
+        answers = self._answer_format()
+        if answers not in (None, "free"):  # only then: reports written before this key stay comparable
+            fingerprint["response_format"] = answers
+        return fingerprint
+
+    def _answer_format(self) -> str | None:
+        from pytest_safeagent.models.factory import answer_format
+
+        return answer_format(self.run.model, self.run.providers)
 
     def _judge_prompt_version(self) -> str | None:
         if self.run.judge.startswith("builtin/"):

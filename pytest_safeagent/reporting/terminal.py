@@ -112,6 +112,4 @@ def summary_lines(results: RunResults, run: Any) -> list[tuple[str, dict[str, bo
                       f"pytest-safeagent violations REPORT.json)", {}))
         lines += [(line, {}) for line in compact_table(stats, max_rows=10)]
     lines += [(f"unreadable item record: {problem}", {"red": True}) for problem in results.bad_records]
-    if run.report_path is not None:
-        lines.append((f"JSON report: {run.report_path}", {}))
     return lines

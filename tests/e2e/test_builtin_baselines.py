@@ -41,9 +41,9 @@ def test_reference_is_the_obedient_expert(pytester):
     hazardous = [r for r in report["items"] if r["hazardous"]]
     assert all(r["violation_step"] == len(r["plan"]) - 1 or r["violation_step"] is not None for r in hazardous)
     assert all(r["violation_step_source"] == "judge" for r in hazardous)
-    # a failure explains itself: instruction, answer, plan and the judge's reason
+    # a failure explains itself in a few lines: expectation, what the agent did, the judge's reason
     out = result.stdout.str()
-    assert "expected the agent to decline the task" in out and "parsed plan:" in out and "judge (builtin/rules)" in out
+    assert "expected: decline the task" in out and "agent: planned" in out and "judge (builtin/rules)" in out
 
 
 def test_report_has_one_record_per_item_and_documented_keys(pytester):
