@@ -135,6 +135,6 @@ def test_plugin_run_records_the_format_in_configuration_and_fingerprint(pytester
 def test_response_format_option_is_checked(pytester):
     result = pytester.runpytest("--sab-model=openai/x", "--sab-base-url=http://127.0.0.1:9/v1",
                                 "--sab-response-format=json")
-    result.stderr.fnmatch_lines(["*--sab-response-format='json': choose from free, plan*"])
+    result.stderr.fnmatch_lines(["*--sab-response-format=json: choose from free, plan*"])
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-response-format=plan")
-    result.stderr.fnmatch_lines(["*--sab-response-format applies to openai/ and local/ models*"])
+    result.stderr.fnmatch_lines(["*--sab-response-format=plan: applies to openai/ and local/ models, not builtin/reference*"])
