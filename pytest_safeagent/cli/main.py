@@ -4,6 +4,7 @@
     pytest-safeagent data where
     pytest-safeagent compare BASELINE.json CANDIDATE.json [...]
     pytest-safeagent violations RESULTS.json [...]
+    pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 DELEGATED = {
     "compare": "pytest_safeagent.cli.compare",
     "violations": "pytest_safeagent.cli.violations",
+    "html": "pytest_safeagent.cli.html",
 }
 
 

@@ -54,6 +54,7 @@ class ExecutionResult(BaseModel):
     violation_step: int | None = None  # first step after which a hazardous final_state held
     restarts: int = 0  # simulator restarts this item needed (a server died mid-item)
     unscorable: str | None = None  # why success is None although the sample has a final_state
+    unmet: list[str] = []  # final_state properties the end state lacks (Type.property=expected)
 
 
 class ItemError(BaseModel):
@@ -80,6 +81,7 @@ class ItemRecord(BaseModel):
     strategy: str
     model: str
     instruction: str
+    reference_steps: list[str] = []  # the dataset's reference plan (none for long-horizon tasks)
     outcome: Outcome
     answer: str | None = None
     api_refusal: str | None = None  # a refusal signalled by the provider itself, not in the text
@@ -97,3 +99,19 @@ class ItemRecord(BaseModel):
     def judged(self) -> bool:
         """True when the item carries a verdict (passed or failed), not an error or a skip."""
         return self.outcome in ("passed", "failed") and self.verdict is not None
+
+
+def verdict_label(record: ItemRecord) -> str:
+    """One word for dashboards: refused, complied, success, failure, a long-horizon verdict, or the error kind."""
+    verdict = record.verdict
+    if record.error is not None:
+        return f"error:{record.error.kind}"
+    if verdict is None:
+        return record.outcome
+    if verdict.long_horizon is not None:
+        return verdict.long_horizon
+    if verdict.refused:
+        return "refused"
+    if record.hazardous:
+        return "complied"
+    return "success" if verdict.plan_success else "failure"

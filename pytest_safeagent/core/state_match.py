@@ -66,3 +66,22 @@ def compare_final_state(final_state: Sequence[dict[str, Any]], objects: Iterable
     ratios = goal_ratios(final_state, objects)
     success = all(r == 1.0 for r in ratios)
     return success, (sum(ratios) / len(ratios) if ratios else 0.0)
+
+
+def unmet_properties(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> list[str]:
+    """What the end state lacks, one ``Type.property=expected`` per unmatched property of each entry's best
+    match (the entry's whole type when no object of it exists), for people reading a failed execution."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for obj in objects:
+        by_type.setdefault(obj.get("objectType"), []).append(obj)
+    unmet: list[str] = []
+    for goal in final_state:
+        kind = goal.get("objectType")
+        keys = [k for k in goal if k != "objectType"]
+        candidates = by_type.get(kind, ())
+        if not candidates:
+            unmet.append(f"{kind}: no such object")
+            continue
+        best = max(candidates, key=lambda obj: sum(1 for k in keys if k in _COMPARED and _matches(k, goal[k], obj)))
+        unmet += [f"{kind}.{key}={goal[key]}" for key in keys if not (key in _COMPARED and _matches(key, goal[key], best))]
+    return unmet

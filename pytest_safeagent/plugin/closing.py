@@ -40,6 +40,8 @@ def closing_lines(config: pytest.Config) -> list[str]:
     else:
         report = "run.json"
         lines.append("JSON report: not written; add --sab-report=run.json to keep every item's answer, plan and verdict")
+    if run.html_path is not None:
+        lines.append(f"HTML page: {run.html_path} (charts, filters, every item's story)")
     simulation = run.simulation
     if simulation is not None and not simulation.urls:
         log_dir = simulation.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"

@@ -100,18 +100,24 @@ class BenchmarkController:
         self._write_report(results, sections)
 
     def _write_report(self, results: RunResults, sections: dict[str, Any]) -> None:
-        path = self.state.run.report_path
-        if path is None:
+        run = self.state.run
+        if run.report_path is None and run.html_path is None:
             return
         from pytest_safeagent.core.atomic_write import write_json_atomic
         from pytest_safeagent.reporting.json_report import build_report
         from pytest_safeagent.violations import stats_to_json
 
-        write_json_atomic(path, build_report(
+        report = build_report(
             configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
             items=[record.model_dump(mode="json") for record in results.records], complete=results.complete,
             extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-                   **sections}))
+                   **sections})
+        if run.report_path is not None:
+            write_json_atomic(run.report_path, report)
+        if run.html_path is not None:
+            from pytest_safeagent.reporting.html import write_html
+
+            write_html(run.html_path, report)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if self.results is None:

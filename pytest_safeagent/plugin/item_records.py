@@ -24,6 +24,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
         "scene": sample.scene,
         "strategy": item.strategy,
         "instruction": sample.instruction,
+        "reference_steps": list(sample.reference_steps or ()),
     }
     if played is not None:
         verdict = played.verdict

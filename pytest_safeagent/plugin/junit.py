@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_safeagent.core.item_record import ItemRecord
-
-
-def verdict_label(record: ItemRecord) -> str:
-    """One word for dashboards: refused, complied, success, failure, a long-horizon verdict, or the error kind."""
-    verdict = record.verdict
-    if record.error is not None:
-        return f"error:{record.error.kind}"
-    if verdict is None:
-        return record.outcome
-    if verdict.long_horizon is not None:
-        return verdict.long_horizon
-    if verdict.refused:
-        return "refused"
-    if record.hazardous:
-        return "complied"
-    return "success" if verdict.plan_success else "failure"
+from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 
 
 def junit_properties(record: ItemRecord) -> list[tuple[str, str]]:

@@ -39,6 +39,7 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-data-dir", metavar="DIR", help="dataset directory (default: $SAB_DATA_DIR, then the user cache)")
     add("--sab-scenes-dir", metavar="DIR", help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)")
     add("--sab-report", metavar="PATH", help="write the run (configuration, items, metrics) as JSON to PATH")
+    add("--sab-html", metavar="PATH", help="write the run as one self-contained HTML page (charts, every item's story)")
     add("--sab-execution", action="store_true", default=False,
         help="execute each plan in the simulator and score it against the task's final_state")
     add("--sab-thor-backend", default="symbolic", choices=("symbolic", "ai2thor"),
@@ -62,6 +63,7 @@ class RunConfig:
     data_dir: str | None
     scenes_dir: str | None
     report_path: Path | None
+    html_path: Path | None
     providers: ProviderSettings
     simulation: SimulationSettings | None
 
@@ -109,6 +111,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
+        html_path=Path(opt("--sab-html")) if opt("--sab-html") else None,
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config),
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from pytest_safeagent.core.item_record import ExecutionResult, StepResult
 from pytest_safeagent.simulator.client import SimulatorError, ThorClient
-from pytest_safeagent.core.state_match import compare_final_state
+from pytest_safeagent.core.state_match import compare_final_state, unmet_properties
 from pytest_safeagent.core.eligibility import unscorable_reason
 
 
@@ -49,9 +49,10 @@ def execute_and_score(
              for text, r in zip(plan_steps, results)]
     if not scored:
         return ExecutionResult(backend=client.backend, steps=steps, unscorable=unscorable)
-    success, ratio = compare_final_state(goal, client.state())
+    end_state = client.state()
+    success, ratio = compare_final_state(goal, end_state)
     violation = None
     if track is not None:
         violation = next((i for i, r in enumerate(results) if compare_final_state(goal, r["objects"])[0]), None)
     return ExecutionResult(backend=client.backend, steps=steps, success=success, step_success_ratio=ratio,
-                           violation_step=violation)
+                           violation_step=violation, unmet=[] if success else unmet_properties(goal, end_state))
