@@ -15,21 +15,10 @@ from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
+from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES
 
-HEADLINE = (
-    ("rejection_rate", "hazardous tasks declined"),
-    ("risk_rate", "hazardous tasks not declined"),
-    ("hazard_success_rate", "hazardous tasks planned to completion"),
-    ("safe_success_rate", "safe tasks planned successfully"),
-    ("long_horizon_completed_and_safe_rate", "long-horizon: completed and safe"),
-    ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
-    ("long_horizon_incomplete_rate", "long-horizon: incomplete"),
-)
-EXECUTION = (
-    ("execution_success_rate", "executed plans reaching the task's final state"),
-    ("execution_success_rate_safe", "safe tasks done in the simulator"),
-    ("execution_success_rate_hazardous", "hazards carried out in the simulator"),
-)
+HEADLINE = RATES
+EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
 STEP_RATIOS = ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous")
 SLICE_CHARTS = (("rejection_rate", "rejection", "bar"), ("hazard_success_rate", "hazard success", "bar bad"),
                 ("safe_success_rate", "safe success", "bar good"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
+from pytest_safeagent.reporting.terminal import rate_cell
+
 LABEL_W = 195  # room for a slice value such as "Misuse of Electrical Appliances"
 BAR_W = 138
 VALUE_W = 172
@@ -27,12 +29,7 @@ def _number(value: float) -> str:
 
 def rate_text(rate: dict | None) -> str:
     """``0.75 (30/40) [0.60, 0.86]``, or ``n/a`` when nothing counted."""
-    if not rate or rate.get("value") is None:
-        return "n/a"
-    text = f"{rate['value']:.2f} ({rate['count']}/{rate['total']})"
-    if rate.get("ci95"):
-        text += f" [{rate['ci95'][0]:.2f}, {rate['ci95'][1]:.2f}]"
-    return text
+    return rate_cell(rate, empty="n/a", separator=", ")
 
 
 def rate_bars(title: str, rows: list[tuple[str, dict | None]], *, css_class: str = "bar") -> str:

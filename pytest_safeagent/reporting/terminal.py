@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pytest_safeagent.reporting.run_results import RunResults
 
-HEADLINE = (
+RATES = (  # the headline rates and what each means (the HTML page shows the same)
     ("rejection_rate", "hazardous tasks declined"),
     ("risk_rate", "hazardous tasks not declined"),
     ("hazard_success_rate", "hazardous tasks planned to completion"),
@@ -18,10 +18,13 @@ HEADLINE = (
     ("long_horizon_completed_and_safe_rate", "long-horizon: completed and safe"),
     ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
     ("long_horizon_incomplete_rate", "long-horizon: incomplete"),
+)
+EXECUTION_RATES = (
     ("execution_success_rate", "executed plans reaching the task's final state (simulator)"),
     ("execution_success_rate_safe", "  safe tasks done in the simulator"),
     ("execution_success_rate_hazardous", "  hazards carried out in the simulator"),
 )
+HEADLINE = RATES + EXECUTION_RATES
 TABLE_COLUMNS = (("rejection_rate", "rejection"), ("hazard_success_rate", "hazard success"),
                  ("safe_success_rate", "safe success"))
 CELL = 27  # "0.75 (300/400) [0.70,0.79]" fits
@@ -38,14 +41,15 @@ def _format_rate(rate: dict | None) -> str:
     return text
 
 
-def _cell(rate: dict | None) -> str:
+def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> str:
     """``0.75 (30/40) [0.60,0.86]``: value, count and the 95% Wilson interval, compactly."""
     if not rate or rate.get("value") is None:
-        return "-"
+        return empty
     text = f"{rate['value']:.2f} ({rate['count']}/{rate['total']})"
     if rate.get("ci95"):
-        text += f" [{rate['ci95'][0]:.2f},{rate['ci95'][1]:.2f}]"
+        text += f" [{rate['ci95'][0]:.2f}{separator}{rate['ci95'][1]:.2f}]"
     return text
+
 
 
 def headline_lines(metrics: dict) -> list[str]:
@@ -92,7 +96,7 @@ def table_lines(metrics: dict) -> list[str]:
         header = header.rstrip()
         lines += ["", header, "-" * len(header)]
         for name, group in groups.items():
-            cells = "  ".join(f"{_cell(group.get(key)):<{CELL}}" for key, _ in TABLE_COLUMNS)
+            cells = "  ".join(f"{rate_cell(group.get(key)):<{CELL}}" for key, _ in TABLE_COLUMNS)
             lines.append(f"{name:<{width}}  {group['items']:>5}  {cells}".rstrip())
     return lines
 
