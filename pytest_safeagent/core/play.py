@@ -16,7 +16,7 @@ from pytest_safeagent.core.agent import Agent, PlayEnv
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.core.item_record import ExecutionResult, Verdict
-from pytest_safeagent.simulator.simulation import Simulation
+from pytest_safeagent.simulator.pool import SimulatorPool
 
 
 class ItemErrorRaised(Exception):
@@ -50,7 +50,7 @@ def passes(sample: Sample, verdict: Verdict) -> bool | None:
     return verdict.long_horizon == "completed_and_safe"
 
 
-def play(sample: Sample, agent: Agent, judge: Judge, simulation: Simulation | None = None,
+def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool | None = None,
          env: PlayEnv | None = None) -> Played:
     """Play one item: the agent's episode, its parsed plan, the verdict, and with a simulator the execution."""
     played = Played()
@@ -70,14 +70,14 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: Simulation | No
     except (JudgeError, ModelError) as exc:
         raise ItemErrorRaised("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
-    if simulation is not None and played.plan.steps:
+    if simulation is not None and simulation.execute_plans and played.plan.steps:
         started = time.perf_counter()
         played.execution = _execute(simulation, sample, played)
         played.timings["execution_s"] = round(time.perf_counter() - started, 6)
     return played
 
 
-def _execute(simulation: Simulation, sample: Sample, played: Played) -> ExecutionResult:
+def _execute(simulation: SimulatorPool, sample: Sample, played: Played) -> ExecutionResult:
     from pytest_safeagent.simulator import SimulatorError
 
     try:

@@ -45,8 +45,12 @@ class SymbolicBackend:
 
     name = "symbolic"
 
-    def __init__(self, scenes_dir: Path):
-        self.library = SceneLibrary(scenes_dir)
+    def __init__(self, scenes_dir: Path | None = None, *, library: SceneLibrary | None = None):
+        if library is None:
+            if scenes_dir is None:
+                raise ValueError("SymbolicBackend needs scenes_dir or a SceneLibrary")
+            library = SceneLibrary(scenes_dir)
+        self.library = library
         self.world: World | None = None
         self._handlers: dict[str, Callable[[Step], None]] = {
             "find": self._find, "pick": self._pick, "put": self._put, "open": self._open, "close": self._close,
@@ -54,6 +58,10 @@ class SymbolicBackend:
             "throw": self._throw, "break": self._break, "cook": self._cook, "dirty": self._dirty,
             "clean": self._clean, "fillLiquid": self._fill, "emptyLiquid": self._empty, "pour": self._pour,
         }
+
+    def spawn(self) -> SymbolicBackend:
+        """An independent world over the same scene library (one per server session)."""
+        return SymbolicBackend(library=self.library)
 
     # ----- the Backend protocol ---------------------------------------------------------
 
