@@ -175,8 +175,13 @@ class LlamaCppProcess:
 class LocalChatModel:
     """:class:`~.base.ChatModel` that starts its llama.cpp server when the first request is sent.
 
+    Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
+    has no function-calling template worth relying on.
+
     Cache hits are answered without a server: the cache key names the GGUF file, not the port.
     """
+
+    prefers_text_tools = True
 
     def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, spec: LocalModelSpec, gguf: Path,
                  *, threads: int | None = None):
@@ -211,8 +216,8 @@ class LocalChatModel:
         """Seconds from launching the server process to its first answer on stdout (None: not started)."""
         return self._server.startup_s if self._server else None
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
-        return self._chat.complete(messages, purpose=purpose)
+    def complete(self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None) -> ModelReply:
+        return self._chat.complete(messages, purpose=purpose, tools=tools)
 
     def close(self) -> None:
         self._chat.close()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_safeagent.models.base import Message, ModelReply
+from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.retry import BadReply
@@ -45,6 +45,10 @@ class ChatSettings:
         if self.repeat_penalty is not None:
             params["repeat_penalty"] = self.repeat_penalty
         return params
+
+
+class ToolsUnsupported(ModelError):
+    """The server refused a request because it carried ``tools`` (no function calling there)."""
 
 
 class OpenAIChatModel:
@@ -86,22 +90,41 @@ class OpenAIChatModel:
             return self._identity
         return endpoint_identity(str(self._openai().base_url))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+    def complete(self, messages: list[Message], *, purpose: str = "plan",
+                 tools: list[dict[str, Any]] | None = None) -> ModelReply:
+        """Answer ``messages``; with ``tools`` (OpenAI function specs) the reply may call them.
+
+        Messages may carry image content parts, assistant ``tool_calls`` and ``role: tool`` replies;
+        the cache key covers the tools and each image's digest. Raises :class:`ToolsUnsupported`
+        when the server rejects the ``tools`` field itself.
+        """
         endpoint = self.endpoint
+        params = self.settings.params()
+        if tools:
+            params = {**params, "tools": tools}
         return self.layer.request(
-            model=self.settings.model, endpoint=endpoint, messages=messages, params=self.settings.params(),
-            send=lambda: self._send(messages), describe=f"{self.name} ({purpose}) at {endpoint}",
+            model=self.settings.model, endpoint=endpoint, messages=messages, params=params,
+            send=lambda: self._send(messages, tools), describe=f"{self.name} ({purpose}) at {endpoint}",
         )
 
-    def _send(self, messages: list[Message]) -> ModelReply:
+    def _send(self, messages: list[Message], tools: list[dict[str, Any]] | None = None) -> ModelReply:
         extra = {"repeat_penalty": self.settings.repeat_penalty} if self.settings.repeat_penalty is not None else None
-        completion = self._openai().chat.completions.create(
-            model=self.settings.model,
-            messages=messages,
-            temperature=self.settings.temperature,
-            max_tokens=self.settings.max_tokens,
-            extra_body=extra,
-        )
+        options: dict[str, Any] = {}
+        if tools:
+            options = {"tools": tools, "tool_choice": "auto"}
+        try:
+            completion = self._openai().chat.completions.create(
+                model=self.settings.model,
+                messages=messages,
+                temperature=self.settings.temperature,
+                max_tokens=self.settings.max_tokens,
+                extra_body=extra,
+                **options,
+            )
+        except Exception as exc:  # noqa: BLE001 - only a rejection of tools is turned into ToolsUnsupported
+            if tools and _rejects_tools(exc):
+                raise ToolsUnsupported(f"{self.name}: the server does not accept tools ({exc})") from None
+            raise
         return reply_from_completion(completion)
 
     def close(self) -> None:
@@ -146,12 +169,23 @@ def reply_from_completion(completion: Any) -> ModelReply:
         value = getattr(usage, field_name, None) if usage is not None else None
         if isinstance(value, int):
             counts[field_name] = value
-    return ModelReply(text=text, refusal=refusal, finish_reason=finish_reason, usage=counts, tool_calls=tool_calls)
+    return ModelReply(text=text, refusal=refusal, finish_reason=finish_reason, usage=counts, tool_calls=tool_calls,
+                      content=(content or "") if tool_calls else None)
+
+
+def _rejects_tools(exc: BaseException) -> bool:
+    """A 4xx/5xx whose message is about tools or function calling (llama.cpp without --jinja, old servers)."""
+    status = getattr(exc, "status_code", None)
+    if not isinstance(status, int) or status < 400 or status in (401, 403, 408, 429):
+        return False
+    text = str(getattr(exc, "message", "") or exc).lower()
+    return "tool" in text or "function" in text
 
 
 def _tool_call(call: Any) -> dict[str, str]:
     function = getattr(call, "function", None)
-    return {"name": str(getattr(function, "name", "") or ""), "arguments": str(getattr(function, "arguments", "") or "")}
+    return {"id": str(getattr(call, "id", "") or ""), "name": str(getattr(function, "name", "") or ""),
+            "arguments": str(getattr(function, "arguments", "") or "")}
 
 
 def _render_tool_call(call: dict[str, str]) -> str:

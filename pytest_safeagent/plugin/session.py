@@ -84,9 +84,16 @@ class BenchmarkSession:
     def agent(self, strategy: str) -> Agent:
         """What plays this strategy's items: the strategy over the run's model (one per strategy and process)."""
         if strategy not in self._agents:
-            from pytest_safeagent.agents.strategy_agent import StrategyAgent
+            from pytest_safeagent.agents.registry import is_interactive
 
-            self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
+            if is_interactive(strategy):
+                from pytest_safeagent.agents.interactive.factory import interactive_agent
+
+                self._agents[strategy] = interactive_agent(strategy, self.model, self.run.episodes)
+            else:
+                from pytest_safeagent.agents.strategy_agent import StrategyAgent
+
+                self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
         return self._agents[strategy]
 
     def strategy(self, name: str) -> Strategy:
