@@ -58,12 +58,14 @@ class MapOneShotAgent:
             except ProviderRefused:
                 answer = dialogue.last_text
             plan = parse_plan(answer).lines if dialogue.api_refusal is None else []
-            from pytest_safeagent.simulator.scoring import execute_and_score
+            execution = None  # like a planner's refusal, an answer without actions executes nothing
+            if plan:
+                from pytest_safeagent.simulator.scoring import execute_and_score
 
-            execution = execute_and_score(world, sample.scene, sample.final_state, plan, sample.hazardous)
+                execution = execute_and_score(world, sample.scene, sample.final_state, plan, sample.hazardous)
         trajectory = [TrajectoryStep(index=i, action=step.instruction, success=step.success, message=step.message,
                                      state_changing=is_state_changing(step.instruction, step.success))
-                      for i, step in enumerate(execution.steps)]
+                      for i, step in enumerate(execution.steps if execution is not None else ())]
         tokens = 0  # the Dialogue keeps no usage; calls are counted
         summary = EpisodeSummary(steps=len(trajectory), failed_actions=sum(1 for s in trajectory if not s.success),
                                  ended_by="api_refusal" if dialogue.api_refusal else "done", model_calls=dialogue.calls,
