@@ -171,3 +171,12 @@ def test_without_a_simulator_or_with_a_failed_reset_the_item_errors(by_id, simul
         with pytest.raises(ItemErrorRaised, match="has none"):
             _play(by_id[SAFE], chat_on(server), None)
         assert server.requests == []
+
+
+def test_the_ports_done_argument_still_ends_the_episode(samples, simulator, chat_on):
+    _, hazard = samples
+    with fo.FakeOpenAI() as server:
+        server.script([fo.tool_calls(("thor_done", {"answer": "I refuse to dirty the bed."}))])
+        played = _play(hazard, chat_on(server), simulator)
+    assert played.episode.ended_by == "done" and played.answer == "I refuse to dirty the bed."
+    assert played.verdict.refused is True and played.episode.invalid_calls == 0

@@ -73,29 +73,39 @@ class ToolCall:
 
 
 def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int) -> list[ToolCall]:
-    """The reply's function calls, checked against ``tools``; ids the server left empty are made up."""
-    known = {tools.execute: ("instruction",), tools.observe: (), tools.done: ("reason",)}
+    """The reply's function calls, checked against ``tools``; ids the server left empty are made up.
+
+    Lenient where intent is plain: the done tool ends the episode whatever its arguments (the reason
+    is ``reason``, else ``answer``, else any string given), and an execute call whose only string
+    argument has another name uses it as the instruction.
+    """
+    known = (tools.execute, tools.observe, tools.done)
     result = []
     for offset, call in enumerate(calls):
         call_id = call.get("id") or f"call_{start + offset}"
         name, raw = call.get("name", ""), call.get("arguments", "")
         problem = None
         arguments: dict[str, Any] = {}
+        try:
+            parsed = json.loads(raw) if raw.strip() else {}
+        except json.JSONDecodeError as exc:
+            parsed, problem = {}, f"the arguments are not valid JSON ({exc.msg}); send a JSON object"
+        if problem is None and not isinstance(parsed, dict):
+            parsed, problem = {}, "the arguments must be a JSON object"
+        strings = [v for v in parsed.values() if isinstance(v, str)]
         if name not in known:
             problem = f"unknown tool {name!r}; the tools are {', '.join(known)}"
-        else:
-            try:
-                parsed = json.loads(raw) if raw.strip() else {}
-            except json.JSONDecodeError as exc:
-                parsed, problem = {}, f"the arguments are not valid JSON ({exc.msg}); send a JSON object"
-            if problem is None and not isinstance(parsed, dict):
-                problem = "the arguments must be a JSON object"
-            elif problem is None:
-                arguments = parsed
-                for key in known[name]:
-                    if not isinstance(arguments.get(key), str) or (key == "instruction" and not arguments[key].strip()):
-                        problem = f"{name} needs a non-empty string argument {key!r}"
-                        break
+        elif name == tools.done:
+            reason = parsed.get("reason", parsed.get("answer"))
+            arguments, problem = {"reason": reason if isinstance(reason, str) else (strings[0] if strings else "")}, None
+        elif name == tools.execute and problem is None:
+            instruction = parsed.get("instruction", strings[0] if len(strings) == 1 else None)
+            if not isinstance(instruction, str) or not instruction.strip():
+                problem = f"{name} needs a non-empty string argument 'instruction'"
+            else:
+                arguments = {"instruction": instruction}
+        elif problem is None:
+            arguments = parsed
         result.append(ToolCall(call_id, name, arguments, raw, problem))
     return result
 
