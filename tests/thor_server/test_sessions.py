@@ -182,3 +182,13 @@ def test_a_started_server_that_dies_loses_its_sessions_and_the_work_is_replayed_
             pool.run(always_dies)
     finally:
         pool.close()
+
+
+@pytest.mark.parametrize(("args", "message"), [(["--max-sessions", "0"], "--max-sessions=0: must be at least 1"),
+                                               (["--session-idle-timeout", "-5"], "must be positive")])
+def test_bad_session_arguments_stop_the_server_at_startup(args, message):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "thor_server", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and message in done.stderr
