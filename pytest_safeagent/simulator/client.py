@@ -44,16 +44,25 @@ class ThorClient:
         self.base_url = base_url.rstrip("/")
         self.session_id = session_id
         self._httpx = httpx
-        headers = {SESSION_HEADER: session_id} if session_id else None
-        self._http = httpx.Client(base_url=self.base_url, timeout=timeout, trust_env=False, headers=headers)
+        self._http = httpx.Client(base_url=self.base_url, timeout=timeout, trust_env=False)
+        self._owns_http = True
         self._backend: str | None = None
+
+    def for_session(self, session_id: str | None) -> ThorClient:
+        """A client for one session sharing this client's connections (building an httpx client costs
+        milliseconds; sharing one is thread safe). Closing it leaves the shared connections open."""
+        view = object.__new__(ThorClient)
+        view.base_url, view.session_id, view._httpx = self.base_url, session_id, self._httpx
+        view._http, view._owns_http, view._backend = self._http, False, None
+        return view
 
     # ----- plumbing ---------------------------------------------------------------------
 
     def _request(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         where = f"{method} {self.base_url}{path}"
         try:
-            response = self._http.request(method, path, json=body)
+            headers = {SESSION_HEADER: self.session_id} if self.session_id else None
+            response = self._http.request(method, path, json=body, headers=headers)
         except self._httpx.HTTPError as exc:
             raise SimulatorError(f"{where}: no answer from the simulator ({type(exc).__name__}: {exc})") from None
         try:
@@ -74,7 +83,8 @@ class ThorClient:
         return payload
 
     def close(self) -> None:
-        self._http.close()
+        if self._owns_http:
+            self._http.close()
 
     def __enter__(self) -> ThorClient:
         return self

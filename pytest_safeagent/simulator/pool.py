@@ -43,6 +43,26 @@ class _Server:
         self.in_use = 0
         self.generation = 0  # bumped by every restart: sessions of older generations are lost
         self.lock = threading.Lock()
+        self._client: ThorClient | None = None
+        self._client_url: str | None = None
+
+    def client(self) -> ThorClient:
+        """The server's shared client (thread safe; replaced when a restart moved the server to a new port)."""
+        with self.lock:
+            return self._shared()
+
+    def _shared(self) -> ThorClient:
+        url = self.url
+        if self._client is None or self._client_url != url:
+            if self._client is not None:
+                self._client.close()
+            self._client, self._client_url = ThorClient(url, timeout=60.0), url
+        return self._client
+
+    def close_client(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
     @property
     def url(self) -> str:
@@ -59,7 +79,7 @@ class SimSession:
     def __init__(self, pool: SimulatorPool, server: _Server, session_id: str | None, generation: int):
         self._pool, self.server, self.session_id, self.generation = pool, server, session_id, generation
         self.recovered = 0  # restarts of a dead server it took to open this session
-        self.client = ThorClient(server.url, session_id=session_id)
+        self.client = server.client().for_session(session_id)
 
     @property
     def backend(self) -> str:
@@ -137,8 +157,8 @@ class SimulatorPool:
         return [_Server(None, process)]
 
     def _learn_capacity(self, server: _Server) -> None:
-        with ThorClient(server.url, timeout=30.0) as client:
-            sessions = client.health().get("sessions")
+        """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
+        sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
 
@@ -156,8 +176,9 @@ class SimulatorPool:
         """Sessions available to this process at once (a scheduler limits executing items to it)."""
         servers = self._ensure_servers()
         for server in servers:
-            if server.capacity is None:
-                self._learn_capacity(server)
+            with server.lock:
+                if server.capacity is None:
+                    self._learn_capacity(server)
         return sum(server.capacity or 1 for server in servers)
 
     def recover(self, server: _Server, generation: int) -> bool:
@@ -202,8 +223,7 @@ class SimulatorPool:
                 try:
                     session_id = None
                     if server.sessions_supported:
-                        with ThorClient(server.url, timeout=30.0) as control:
-                            session_id = control.open_session()
+                        session_id = server.client().open_session()
                     session = SimSession(self, server, session_id, generation)
                     session.recovered = recovered
                     return session
@@ -241,8 +261,7 @@ class SimulatorPool:
         """Close the session on its server (if the server still knows it) and free its slot."""
         try:
             if session.session_id is not None and session.generation == session.server.generation:
-                with ThorClient(session.server.url, timeout=30.0) as control:
-                    control.close_session(session.session_id)
+                session.server.client().close_session(session.session_id)
         except SimulatorError:
             pass  # the server is gone or unreachable: its sessions went with it
         finally:
@@ -287,5 +306,6 @@ class SimulatorPool:
         with self._condition:
             servers, self._servers = self._servers or [], None
         for server in servers:
+            server.close_client()
             if server.process is not None:
                 server.process.stop()
