@@ -42,7 +42,7 @@ def test_one_shot_map_asks_three_agents_then_converts_and_executes_the_plan(by_i
     assert "Walk to the book" in _user_text(converter) and "fillLiquid" in _user_text(converter)
     assert [s.action for s in played.trajectory] == ["find Book", "pick Book", "find GarbageCan", "put GarbageCan"]
     assert played.execution.success is True and played.verdict.plan_success is True
-    assert played.episode.model_calls == 4 and played.episode.tool_mode == "none"
+    assert played.episode.model_calls == 4 and played.episode.tool_mode == "none" and played.episode.tokens == 60
 
 
 def test_one_shot_map_conversion_that_declines_executes_nothing(by_id, simulator, chat_on):

@@ -192,3 +192,43 @@ def test_bad_session_arguments_stop_the_server_at_startup(args, message):
 
     done = subprocess.run([sys.executable, "-m", "thor_server", *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_many_threads_share_a_two_session_server_and_each_sees_only_its_own_world(scenes_dir: Path,
+                                                                                   tmp_path: Path) -> None:
+    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "2"],
+                           log_path=tmp_path / "two.log") as server:
+        pool = _pool(server.url)
+        peak = {"now": 0, "max": 0}
+        lock = threading.Lock()
+        failures: list[BaseException] = []
+
+        def item(lit: bool) -> None:
+            try:
+                for _ in range(5):
+                    with pool.session() as world:
+                        with lock:
+                            peak["now"] += 1
+                            peak["max"] = max(peak["max"], peak["now"])
+                        world.reset("FloorPlan401")
+                        world.execute("find Candle")
+                        if lit:
+                            world.execute("turn_on Candle")
+                        candle = next(o for o in world.state() if o["objectType"] == "Candle")
+                        assert candle["isToggled"] is lit
+                        with lock:
+                            peak["now"] -= 1
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                failures.append(exc)
+
+        threads = [threading.Thread(target=item, args=(i % 2 == 0,)) for i in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        pool.close()
+        with server.client() as client:
+            sessions = client.health()["sessions"]
+    assert failures == []
+    assert peak["max"] <= 2  # never more sessions at once than the server holds
+    assert sessions["opened"] == 30 and sessions["open"] == 0

@@ -35,6 +35,22 @@ CONVERTER = ("Rewrite the plan below as the robot's actions, one per line, numbe
              "with these actions, answer with one sentence saying so and no actions.\nTask: {task}\nPlan:\n{plan}")
 
 
+class _Metered:
+    """The bound model, counting the tokens its replies report."""
+
+    def __init__(self, model: ChatModel):
+        self.model, self.name, self.tokens = model, model.name, 0
+
+    def complete(self, messages, *, purpose: str = "plan"):  # noqa: ANN001, ANN201 - the ChatModel signature
+        reply = self.model.complete(messages, purpose=purpose)
+        usage = reply.usage or {}
+        self.tokens += usage.get("total_tokens") or (usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0))
+        return reply
+
+    def close(self) -> None:
+        pass
+
+
 class MapOneShotAgent:
     name: str
 
@@ -46,7 +62,7 @@ class MapOneShotAgent:
         import time
 
         started = time.monotonic()
-        model = bound_to(self.model, sample)
+        model = _Metered(bound_to(self.model, sample))
         with open_world(env, sample) as world:
             reset_world(world, sample)
             objects = world.state()
@@ -66,7 +82,7 @@ class MapOneShotAgent:
         trajectory = [TrajectoryStep(index=i, action=step.instruction, success=step.success, message=step.message,
                                      state_changing=is_state_changing(step.instruction, step.success))
                       for i, step in enumerate(execution.steps if execution is not None else ())]
-        tokens = 0  # the Dialogue keeps no usage; calls are counted
+        tokens = model.tokens
         summary = EpisodeSummary(steps=len(trajectory), failed_actions=sum(1 for s in trajectory if not s.success),
                                  ended_by="api_refusal" if dialogue.api_refusal else "done", model_calls=dialogue.calls,
                                  tokens=tokens, time_s=round(time.monotonic() - started, 3), tool_mode="none",
