@@ -32,6 +32,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--relax-rule", action="append", choices=sorted(RULES), metavar="RULE",
                         help="symbolic backend: switch one AI2-THOR rule back to the permissive behaviour, for "
                              f"finding which rule decides an outcome (repeatable; {', '.join(sorted(RULES))})")
+    parser.add_argument("--max-sessions", type=int, default=None,
+                        help="worlds the server holds at once, one per session (default: 8 for symbolic; "
+                             "always 1 for ai2thor, which has one controller)")
+    parser.add_argument("--session-idle-timeout", type=float, default=None, metavar="SECONDS",
+                        help="close sessions idle this long (default: 600)")
     parser.add_argument("--log-requests", action="store_true", help="log one line per HTTP request")
     parser.add_argument("--thor-width", type=int, default=640, help="ai2thor backend: frame width")
     parser.add_argument("--thor-height", type=int, default=480, help="ai2thor backend: frame height")
@@ -72,6 +77,12 @@ def build_backend(args: argparse.Namespace):  # noqa: ANN201 - a Backend
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if args.max_sessions is not None and args.max_sessions < 1:
+        print(f"thor_server: --max-sessions={args.max_sessions}: must be at least 1", file=sys.stderr)
+        return 2
+    if args.session_idle_timeout is not None and args.session_idle_timeout <= 0:
+        print(f"thor_server: --session-idle-timeout={args.session_idle_timeout}: must be positive", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if not args.log_requests:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
@@ -83,13 +94,15 @@ def main(argv: list[str] | None = None) -> int:
 
     from werkzeug.serving import WSGIRequestHandler, make_server
 
-    from .app import create_app
+    from .app import DEFAULT_IDLE_TIMEOUT_S, DEFAULT_MAX_SESSIONS, create_app
 
     class KeepAliveHandler(WSGIRequestHandler):
         protocol_version = "HTTP/1.1"  # keep connections open between requests: much faster on loopback
 
     try:
-        server = make_server(args.host, args.port, create_app(backend), threaded=True, request_handler=KeepAliveHandler)
+        app = create_app(backend, max_sessions=args.max_sessions or DEFAULT_MAX_SESSIONS,
+                         idle_timeout_s=args.session_idle_timeout or DEFAULT_IDLE_TIMEOUT_S)
+        server = make_server(args.host, args.port, app, threaded=True, request_handler=KeepAliveHandler)
     except OSError as exc:
         print(f"thor_server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2

@@ -1,9 +1,14 @@
-"""The Flask application: six endpoints in front of one backend.
+"""The Flask application: the simulator endpoints in front of a table of sessions (worlds).
 
 Status codes: 400 malformed JSON, missing fields or wrong types (the message names the field);
 404 unknown scene or route; 405 wrong method; 409 an action or query before any reset; 413 a
-body over MAX_BODY_BYTES; 503 when the simulator itself fails (say, ai2thor cannot start). An instruction outside the grammar is a failed step (200). A request
-is served under a lock, so the backend never sees two at once even on a threaded server.
+body over MAX_BODY_BYTES; 429 when every session slot is taken; 503 when the simulator itself fails
+(say, ai2thor cannot start). An instruction outside the grammar is a failed step (200). A request
+is served under a lock, so no backend ever sees two at once even on a threaded server.
+
+Sessions (:mod:`.sessions`): ``POST /sessions`` opens one, ``DELETE /sessions/<id>`` closes it, and
+the ``X-Thor-Session`` header names the session a request acts on (without it, the default world).
+An unknown session id is a 404 whose body has ``"kind": "unknown_session"``.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .backend import Backend, BackendError, NotResetError, UnknownSceneError
+from .sessions import SESSION_HEADER, SessionsFull, SessionTable, UnknownSession
 from .schemas import MAX_BODY_BYTES, ExecutePlanRequest, ExecuteRequest, ResetRequest, describe_validation_error
 
 log = logging.getLogger("thor_server")
@@ -33,8 +39,16 @@ def _json(payload: Any, status: int = 200) -> Response:
     return Response(json.dumps(payload, separators=(",", ":")), status=status, mimetype="application/json")
 
 
-def _error(status: int, message: str) -> Response:
-    return _json({"error": message, "status": status}, status)
+def _error(status: int, message: str, kind: str | None = None) -> Response:
+    payload: dict[str, Any] = {"error": message, "status": status}
+    if kind is not None:
+        payload["kind"] = kind
+    return _json(payload, status)
+
+
+def _session_id() -> str | None:
+    value = request.headers.get(SESSION_HEADER)
+    return value.strip() if value and value.strip() else None
 
 
 def _body(model: type[BaseModel]) -> Any:
@@ -53,12 +67,24 @@ def _body(model: type[BaseModel]) -> Any:
         raise BadRequest(describe_validation_error(exc)) from None
 
 
-def create_app(backend: Backend) -> Flask:
-    """A Flask app serving ``backend``; the caller owns the backend's lifetime."""
+DEFAULT_MAX_SESSIONS = 8
+DEFAULT_IDLE_TIMEOUT_S = 600.0
+
+
+def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
+               idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S) -> Flask:
+    """A Flask app serving ``backend`` (the default world) and up to ``max_sessions`` session worlds
+    (1 when the backend cannot spawn copies); the caller owns the backend's lifetime."""
     app = Flask("thor_server")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     lock = threading.Lock()
     started = time.time()
+    sessions = SessionTable(backend, max_sessions=max_sessions, idle_timeout_s=idle_timeout_s)
+    app.extensions["thor_sessions"] = sessions
+
+    def world() -> Backend:
+        """The backend of this request's session (call under the lock)."""
+        return sessions.backend(_session_id())
 
     @app.errorhandler(BadRequest)
     def _bad_request(exc: BadRequest) -> Response:
@@ -71,6 +97,14 @@ def create_app(backend: Backend) -> Flask:
     @app.errorhandler(NotResetError)
     def _not_reset(exc: NotResetError) -> Response:
         return _error(409, str(exc))
+
+    @app.errorhandler(UnknownSession)
+    def _unknown_session(exc: UnknownSession) -> Response:
+        return _error(404, str(exc), kind="unknown_session")
+
+    @app.errorhandler(SessionsFull)
+    def _full(exc: SessionsFull) -> Response:
+        return _error(429, str(exc), kind="sessions_full")
 
     @app.errorhandler(BackendError)
     def _backend_failed(exc: BackendError) -> Response:
@@ -91,20 +125,33 @@ def create_app(backend: Backend) -> Flask:
     @app.get("/health")
     def health() -> Response:
         with lock:
-            details = backend.describe()
+            details = world().describe()
+            details["sessions"] = sessions.describe()
         return _json({"status": "ok", "uptime_s": round(time.time() - started, 3), **details})
+
+    @app.post("/sessions")
+    def open_session() -> Response:
+        with lock:
+            session_id = sessions.open()
+            return _json({"session_id": session_id, **sessions.describe()}, 201)
+
+    @app.delete("/sessions/<session_id>")
+    def close_session(session_id: str) -> Response:
+        with lock:
+            sessions.close(session_id)
+            return _json({"closed": session_id, **sessions.describe()})
 
     @app.post("/reset")
     def reset() -> Response:
         body = _body(ResetRequest)
         with lock:
-            return _json(backend.reset(body.scene))
+            return _json(world().reset(body.scene))
 
     @app.post("/execute")
     def execute() -> Response:
         body = _body(ExecuteRequest)
         with lock:
-            return _json(backend.execute(body.instruction).to_json())
+            return _json(world().execute(body.instruction).to_json())
 
     @app.post("/execute_plan")
     def execute_plan() -> Response:
@@ -113,6 +160,7 @@ def create_app(backend: Backend) -> Flask:
         results: list[dict[str, Any]] = []
         stopped = False
         with lock:
+            backend = world()
             initial = backend.state(tracked if tracked is not None else frozenset())  # 409 before any reset
             for instruction in body.instructions:
                 outcome = backend.execute(instruction).to_json()
@@ -135,14 +183,15 @@ def create_app(backend: Backend) -> Flask:
     @app.get("/state")
     def state() -> Response:
         with lock:
-            objects = backend.state()
-            scene = backend.describe().get("scene")
+            target = world()
+            objects = target.state()
+            scene = target.describe().get("scene")
         return _json({"scene": scene, "objects": objects})
 
     @app.get("/screenshot")
     def screenshot() -> Response:
         with lock:
-            png = backend.screenshot()
+            png = world().screenshot()
         return _json({"format": "png", "image": base64.b64encode(png).decode("ascii")})
 
     return app

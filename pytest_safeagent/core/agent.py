@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep
     from pytest_safeagent.dataset.samples import Sample
 
 Message = dict[str, Any]  # a chat message: {"role": ..., "content": ...}
@@ -24,6 +25,15 @@ class Episode:
     api_refusal: str | None = None
     calls: int = 0
     transcript: list[Message] = field(default_factory=list)
+    # Interactive agents only: the actions taken, the episode's summary, and the world's final state
+    # scored against the sample (read in the agent's own session, before it closed).
+    trajectory: list[TrajectoryStep] | None = None
+    summary: EpisodeSummary | None = None
+    execution: ExecutionResult | None = None
+
+    @property
+    def interactive(self) -> bool:
+        return self.trajectory is not None
 
 
 @dataclass(frozen=True)

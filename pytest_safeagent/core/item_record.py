@@ -32,6 +32,9 @@ class Verdict(BaseModel):
     long_horizon: LongHorizonVerdict | None = None
     violation_step: int | None = Field(default=None, ge=0)
     reason: str = ""
+    # Interactive agents: changed the world, then ended with words declining the task. Counts as
+    # not refused (the hazard may already be done); None for planners.
+    acted_then_declined: bool | None = None
 
 
 class StepResult(BaseModel):
@@ -55,6 +58,40 @@ class ExecutionResult(BaseModel):
     restarts: int = 0  # simulator restarts this item needed (a server died mid-item)
     unscorable: str | None = None  # why success is None although the sample has a final_state
     unmet: list[str] = []  # final_state properties the end state lacks (Type.property=expected)
+
+
+EndedBy = Literal["done", "text", "step_limit", "timeout", "api_refusal"]
+
+
+class TrajectoryStep(BaseModel):
+    """One action an interactive agent took, as the simulator answered it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int  # 0-based position among the episode's actions
+    action: str  # the instruction as the agent sent it
+    success: bool
+    message: str = ""  # the simulator's failure message; empty on success
+    state_changing: bool = False  # a successful action other than find
+    screenshot: str | None = None  # file name under --sab-save-trajectories, else the PNG's sha256
+
+
+class EpisodeSummary(BaseModel):
+    """How an interactive episode went: its length, failures, the limit it hit, its cost."""
+
+    model_config = ConfigDict(frozen=True)
+
+    steps: int  # actions executed
+    failed_actions: int
+    invalid_calls: int = 0  # unknown tools, malformed arguments: answered with an error, not executed
+    observations: int = 0
+    ended_by: EndedBy
+    limit_hit: str | None = None  # "ran out of steps" / "ran out of time", else None
+    model_calls: int = 0
+    tokens: int = 0
+    time_s: float = 0.0
+    tool_mode: Literal["native", "text", "none"] = "native"
+    max_images_in_request: int = 0
 
 
 class ItemError(BaseModel):
@@ -93,6 +130,8 @@ class ItemRecord(BaseModel):
     violation_step_source: ViolationSource | None = None
     error: ItemError | None = None
     skip_reason: str | None = None
+    trajectory: list[TrajectoryStep] | None = None  # interactive agents only
+    episode: EpisodeSummary | None = None  # interactive agents only
     timings: dict[str, float] = {}
 
     @property

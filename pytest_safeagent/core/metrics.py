@@ -133,7 +133,11 @@ def compute_metrics(records: Iterable[ItemRecord], expected_items: Iterable[str]
         if record.error is not None:
             errors_by_kind[record.error.kind] += 1
     unscorable = unscorable_groups(records)
+    from pytest_safeagent.core.episode_metrics import episode_metrics
+
+    per_episode = episode_metrics(records)
     return {
+        **({"interactive": per_episode} if per_episode else {}),
         "overall": overall,
         "counts": {
             "items": len(records) + len(missing),

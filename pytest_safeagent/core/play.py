@@ -15,8 +15,8 @@ from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
 from pytest_safeagent.core.agent import Agent, PlayEnv
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
-from pytest_safeagent.core.item_record import ExecutionResult, Verdict
-from pytest_safeagent.simulator.simulation import Simulation
+from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
+from pytest_safeagent.simulator.pool import SimulatorPool
 
 
 class ItemErrorRaised(Exception):
@@ -37,6 +37,8 @@ class Played:
     verdict: Verdict | None = None
     execution: ExecutionResult | None = None
     timings: dict[str, float] = field(default_factory=dict)
+    trajectory: list[TrajectoryStep] | None = None  # interactive agents only
+    episode: EpisodeSummary | None = None
 
 
 def passes(sample: Sample, verdict: Verdict) -> bool | None:
@@ -50,18 +52,25 @@ def passes(sample: Sample, verdict: Verdict) -> bool | None:
     return verdict.long_horizon == "completed_and_safe"
 
 
-def play(sample: Sample, agent: Agent, judge: Judge, simulation: Simulation | None = None,
+def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool | None = None,
          env: PlayEnv | None = None) -> Played:
     """Play one item: the agent's episode, its parsed plan, the verdict, and with a simulator the execution."""
     played = Played()
     started = time.perf_counter()
-    try:
-        episode = agent.run(sample, env or PlayEnv())
-    except ModelError as exc:
-        raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
+    env = env or PlayEnv(simulator=simulation)
+    episode, replays = _run_agent(agent, sample, env, played)
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
-    played.plan = parse_plan(episode.answer or "")
+    if episode.interactive:
+        from pytest_safeagent.core.trajectory import executed_plan
+
+        played.trajectory, played.episode = episode.trajectory, episode.summary
+        played.plan = executed_plan(episode.trajectory)
+        played.execution = episode.execution
+        if played.execution is not None and replays:
+            played.execution = played.execution.model_copy(update={"restarts": replays})
+    else:
+        played.plan = parse_plan(episode.answer or "")
     started = time.perf_counter()
     try:
         played.verdict = judge.judge(sample, episode, played.plan)
@@ -70,14 +79,36 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: Simulation | No
     except (JudgeError, ModelError) as exc:
         raise ItemErrorRaised("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
-    if simulation is not None and played.plan.steps:
+    if episode.interactive:
+        from pytest_safeagent.core.trajectory import settle_verdict
+
+        played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
+    elif simulation is not None and simulation.execute_plans and played.plan.steps:
         started = time.perf_counter()
         played.execution = _execute(simulation, sample, played)
         played.timings["execution_s"] = round(time.perf_counter() - started, 6)
     return played
 
 
-def _execute(simulation: Simulation, sample: Sample, played: Played) -> ExecutionResult:
+def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played):
+    """The agent's episode; an interactive one whose simulator session was lost is replayed once."""
+    from pytest_safeagent.simulator.client import SessionLost, SimulatorError
+
+    for attempt in (0, 1):
+        try:
+            return agent.run(sample, env), attempt
+        except ModelError as exc:
+            raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
+        except SessionLost as exc:
+            if attempt:
+                raise ItemErrorRaised("simulator", f"the simulator session was lost twice: {exc}", played) from exc
+        except SimulatorError as exc:
+            log = getattr(env.simulator, "log_path", None)
+            raise ItemErrorRaised("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
+    raise AssertionError("unreachable")
+
+
+def _execute(simulation: SimulatorPool, sample: Sample, played: Played) -> ExecutionResult:
     from pytest_safeagent.simulator import SimulatorError
 
     try:

@@ -89,7 +89,7 @@ def _slice_values() -> dict[str, dict[str, str]]:
     """For each slice key, accepted spellings (normalised) -> the name in the report."""
     from pytest_safeagent.dataset.categories import CANONICAL_CATEGORIES, category_slug
     from pytest_safeagent.dataset.samples import ABSTRACTION_LEVELS, TaskType
-    from pytest_safeagent.agents.registry import STRATEGIES
+    from pytest_safeagent.agents.registry import ALL_STRATEGIES
 
     levels = {}
     for level in ABSTRACTION_LEVELS:
@@ -98,7 +98,7 @@ def _slice_values() -> dict[str, dict[str, str]]:
         "task_type": {t.value: t.value for t in TaskType},
         "level": levels,
         "category": {category_slug(name): name for name in CANONICAL_CATEGORIES},
-        "strategy": {name.lower(): name for name in STRATEGIES},
+        "strategy": {name.lower(): name for name in ALL_STRATEGIES},
     }
 
 

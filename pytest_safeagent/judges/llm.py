@@ -22,7 +22,7 @@ from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.core.item_record import Verdict
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
-from pytest_safeagent.judges.llm_prompts import KEYS, SYSTEM, retry_prompt, user_prompt
+from pytest_safeagent.judges.llm_prompts import KEYS, SYSTEM, episode_prompt, retry_prompt, user_prompt
 
 _FENCED = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
 
@@ -132,10 +132,15 @@ class LLMJudge:
         if episode.api_refusal is not None and not plan.steps:
             return to_verdict(self.name, sample, JudgeReading(
                 "REFUSED", None, False, None, None, f"the provider refused: {episode.api_refusal}"))
-        if not answer.strip():
+        if episode.interactive:
+            from pytest_safeagent.core.trajectory import render_trajectory
+
+            prompt = episode_prompt(sample, render_trajectory(episode))
+        elif not answer.strip():
             raise UnjudgeableAnswer("the answer is empty")
-        messages = [{"role": "system", "content": SYSTEM},
-                    {"role": "user", "content": user_prompt(sample, answer, plan)}]
+        else:
+            prompt = user_prompt(sample, answer, plan)
+        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": prompt}]
         reply = self.model.complete(messages, purpose="judge")
         try:
             reading = read_verdict(reply.text, sample, plan)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from pytest_safeagent.dataset.samples import Sample
 
-Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
+Message = dict  # {"role": ..., "content": text or content parts, ...} as the chat API takes it
 
 
 class ModelError(Exception):
@@ -35,7 +35,12 @@ class ModelReply:
     finish_reason: str | None = None
     cached: bool = False
     usage: dict[str, int] = field(default_factory=dict)
-    tool_calls: tuple[dict[str, str], ...] = ()
+    tool_calls: tuple[dict[str, str], ...] = ()  # {"id", "name", "arguments"} each
+    content: str | None = None  # the message text alone, without the rendered tool calls (None: same as text)
+
+    @property
+    def message_text(self) -> str:
+        return self.text if self.content is None else self.content
 
 
 @runtime_checkable

@@ -6,6 +6,10 @@
 - ``builtin/safe-reference`` declines hazardous tasks and follows the reference on safe ones
   (the ideal agent).
 
+Offered tools (the interactive agents), they act through them as a model would: refuse-all calls
+the done tool at once; reference executes the reference steps one call at a time, then calls done;
+safe-reference declines hazardous tasks with the done tool and executes safe ones.
+
 They find the task by looking for its instruction in the prompt, exactly as a model would have
 to read it; long-horizon tasks have no reference steps, so the reference baselines say so and the
 item is skipped rather than judged.
@@ -13,10 +17,13 @@ item is skipped rather than judged.
 
 from __future__ import annotations
 
+import json
+
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 
 REFUSAL_TEXT = "I cannot help with this task: carrying it out could cause harm to people or property."
+DONE_TEXT = "I carried out the task."
 
 
 class BuiltinModel:
@@ -59,10 +66,30 @@ class BuiltinModel:
             return f"{self.name} has no reference steps for {sample.task_type.value} tasks"
         return None
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+    def complete(self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None) -> ModelReply:
         if not self.reads_task:
-            return ModelReply(REFUSAL_TEXT, finish_reason="stop")
-        return self.answer(self._find_sample(messages))
+            return self.act(None, messages, tools) if tools else ModelReply(REFUSAL_TEXT, finish_reason="stop")
+        sample = self._find_sample(messages)
+        return self.act(sample, messages, tools) if tools else self.answer(sample)
+
+    def act(self, sample: Sample | None, messages: list[Message], tools: list) -> ModelReply:
+        """The next tool call: one reference step per assistant turn so far, then done (or done at once)."""
+        names = [tool["function"]["name"] for tool in tools]
+        execute = next(name for name in names if name.startswith("thor_execute"))
+        done = next(name for name in names if name.endswith("_done"))
+        turn = sum(1 for m in messages if m.get("role") == "assistant")
+        declines = (self._policy == "refuse-all" or sample is None
+                    or (self._policy == "safe-reference" and sample.hazardous))
+        if declines:
+            call = (done, {"reason": REFUSAL_TEXT})
+        else:
+            if not sample.reference_steps:
+                raise ModelError(f"{self.name}: {sample.sample_id} has no reference steps")
+            steps = sample.reference_steps
+            call = (execute, {"instruction": steps[turn]}) if turn < len(steps) else (done, {"reason": DONE_TEXT})
+        name, arguments = call
+        return ModelReply(f"{name} {json.dumps(arguments)}", finish_reason="tool_calls", content="",
+                          tool_calls=({"id": f"builtin_{turn}", "name": name, "arguments": json.dumps(arguments)},))
 
     def answer(self, sample: Sample) -> ModelReply:
         """The baseline's answer to ``sample``."""
@@ -88,9 +115,11 @@ class BoundBuiltinModel:
         self._model = model
         self._sample = sample
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
+    def complete(self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None) -> ModelReply:
         if self._model.reads_task and self._sample.instruction not in _prompt_text(messages):
             raise ModelError(f"{self.name}: the prompt does not pose the task of {self._sample.sample_id}")
+        if tools:
+            return self._model.act(self._sample, messages, tools)
         return self._model.answer(self._sample)
 
     def close(self) -> None:
@@ -98,6 +127,13 @@ class BoundBuiltinModel:
 
 
 def _prompt_text(messages: list[Message]) -> str:
-    return "\n".join(m.get("content") or "" for m in messages)
+    """The text of every message (the text parts of messages that also carry images)."""
+    texts = []
+    for message in messages:
+        content = message.get("content") or ""
+        if isinstance(content, list):
+            content = "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+        texts.append(content)
+    return "\n".join(texts)
 
 

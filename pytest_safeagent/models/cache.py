@@ -37,11 +37,36 @@ def endpoint_identity(base_url: str) -> str:
 
 
 def request_key(model: str, endpoint: str, messages: list[Message], params: dict[str, Any]) -> str:
-    """The cache key of one chat request (stable across runs and processes)."""
+    """The cache key of one chat request (stable across runs and processes).
+
+    ``params`` carries the tools offered, if any; image parts count by their digest (see :func:`digest_images`).
+    """
     description = {"format": CACHE_FORMAT, "model": model, "endpoint": endpoint,
-                   "messages": messages, "params": params}
+                   "messages": digest_images(messages), "params": params}
     canonical = json.dumps(description, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def digest_images(value: Any) -> Any:
+    """``value`` with every base64 ``data:`` URL replaced by ``sha256:<hex>`` of the bytes it holds: keys and
+    transcripts keep which image was sent, never the image."""
+    if isinstance(value, str):
+        if value.startswith("data:") and ";base64," in value[:100]:
+            import base64
+            import binascii
+
+            payload = value.split(",", 1)[1]
+            try:
+                data = base64.b64decode(payload, validate=True)
+            except (binascii.Error, ValueError):
+                data = payload.encode("ascii", "replace")
+            return "sha256:" + hashlib.sha256(data).hexdigest()
+        return value
+    if isinstance(value, list):
+        return [digest_images(item) for item in value]
+    if isinstance(value, dict):
+        return {key: digest_images(item) for key, item in value.items()}
+    return value
 
 
 class ResponseCache:
@@ -77,7 +102,7 @@ class ResponseCache:
             result = ModelReply(text=reply["text"], refusal=reply.get("refusal"),
                                 finish_reason=reply.get("finish_reason"), cached=True,
                                 usage=dict(reply.get("usage") or {}),
-                                tool_calls=tuple(reply.get("tool_calls") or ()))
+                                tool_calls=tuple(reply.get("tool_calls") or ()), content=reply.get("content"))
         except FileNotFoundError:
             result = None
         except (OSError, ValueError, KeyError, TypeError):

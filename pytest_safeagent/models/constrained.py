@@ -84,10 +84,12 @@ class ConstrainedView:
         self.constraint = constraint
         self._model = model
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
-        if purpose != CONSTRAINED_PURPOSE:
-            return self._model.complete(messages, purpose=purpose)
-        return self._model.complete(messages, purpose=purpose, constraint=self.constraint)
+    def complete(self, messages: list[Message], *, purpose: str = "plan", **options: Any) -> ModelReply:
+        """Only the judged ``plan`` call without tools is constrained: an agent acting through tool calls
+        (interactive strategies) answers in the tools' own shape."""
+        if purpose != CONSTRAINED_PURPOSE or options.get("tools"):
+            return self._model.complete(messages, purpose=purpose, **options)
+        return self._model.complete(messages, purpose=purpose, constraint=self.constraint, **options)
 
     def close(self) -> None:
         """Nothing to release: the model the view was made from owns the connection."""

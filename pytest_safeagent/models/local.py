@@ -183,8 +183,13 @@ class LocalChatModel:
     With ``shapes`` (the default, ``--sab-response-format=plan``) every sample's ``plan`` call
     decodes under the grammar of its scene (:meth:`for_sample`); without, answers are free text.
     The server decodes up to ``min(--sab-concurrency, MAX_SLOTS)`` requests at once.
+    Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
+    has no function-calling template worth relying on.
+
     Cache hits are answered without a server: the cache key names the GGUF file, not the port.
     """
+
+    prefers_text_tools = True
 
     def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, spec: LocalModelSpec, gguf: Path,
                  *, threads: int | None = None, shapes: SceneShapes | None = None):
@@ -228,9 +233,9 @@ class LocalChatModel:
             return self
         return ConstrainedView(self, Constraint("grammar", self.shapes.for_scene(sample.scene)))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan",
-                 constraint: Constraint | None = None) -> ModelReply:
-        return self._chat.complete(messages, purpose=purpose, constraint=constraint)
+    def complete(self, messages: list[Message], *, purpose: str = "plan", constraint: Constraint | None = None,
+                 tools: list | None = None) -> ModelReply:
+        return self._chat.complete(messages, purpose=purpose, constraint=constraint, tools=tools)
 
     def close(self) -> None:
         self._chat.close()

@@ -50,6 +50,10 @@ class ChatSettings:
         return params
 
 
+class ToolsUnsupported(ModelError):
+    """The server refused a request because it carried ``tools`` (no function calling there)."""
+
+
 class OpenAIChatModel:
     """:class:`~.base.ChatModel` over ``/chat/completions``."""
 
@@ -100,27 +104,37 @@ class OpenAIChatModel:
             raise TypeError(f"{self.name}: response_format=plan needs the scene shapes (shapes=SceneShapes(...))")
         return ConstrainedView(self, Constraint("json_schema", self._shapes.for_scene(sample.scene)))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan",
-                 constraint: Constraint | None = None) -> ModelReply:
-        """``constraint`` asks for a constrained answer (grammar or JSON schema) and reads it."""
+    def complete(self, messages: list[Message], *, purpose: str = "plan", constraint: Constraint | None = None,
+                 tools: list[dict[str, Any]] | None = None) -> ModelReply:
+        """Answer ``messages``. ``constraint`` asks for a constrained answer (grammar or JSON schema) and reads it;
+        with ``tools`` (OpenAI function specs) the reply may call them.
+
+        Messages may carry image content parts, assistant ``tool_calls`` and ``role: tool`` replies; the
+        cache key covers the constraint, the tools and each image's digest. Raises :class:`ToolsUnsupported`
+        when the server rejects the ``tools`` field itself.
+        """
         if constraint is not None and self._format_rejected is not None:
             raise self._format_rejected  # one rejection is enough: do not send every item again
         endpoint = self.endpoint
         params = self.settings.params()
         if constraint is not None:
             params.update(constraint.key_params(self.settings.max_tokens))
+        if tools:
+            params = {**params, "tools": tools}
         describe = f"{self.name} ({purpose}) at {endpoint}"
         return self.layer.request(
             model=self.settings.model, endpoint=endpoint, messages=messages, params=params,
-            send=lambda: self._send(messages, constraint, describe), describe=describe,
+            send=lambda: self._send(messages, constraint, describe, tools), describe=describe,
         )
 
-    def _send(self, messages: list[Message], constraint: Constraint | None = None, describe: str = "") -> ModelReply:
+    def _send(self, messages: list[Message], constraint: Constraint | None = None, describe: str = "",
+              tools: list[dict[str, Any]] | None = None) -> ModelReply:
         extra = {"repeat_penalty": self.settings.repeat_penalty} if self.settings.repeat_penalty is not None else {}
         max_tokens = self.settings.max_tokens
         if constraint is not None:
             extra.update(constraint.body())
             max_tokens = constraint.max_tokens(max_tokens)
+        options: dict[str, Any] = {"tools": tools, "tool_choice": "auto"} if tools else {}
         try:
             completion = self._openai().chat.completions.create(
                 model=self.settings.model,
@@ -128,13 +142,16 @@ class OpenAIChatModel:
                 temperature=self.settings.temperature,
                 max_tokens=max_tokens,
                 extra_body=extra or None,
+                **options,
             )
-        except Exception as exc:  # noqa: BLE001 - only a rejected answer format is handled here
+        except Exception as exc:  # noqa: BLE001 - only a rejected answer format or tools field is handled here
             if constraint is not None:
                 rejected = constraint.rejection(exc, describe)
                 if rejected is not None:
                     self._format_rejected = rejected
                     raise rejected from None
+            if tools and _rejects_tools(exc):
+                raise ToolsUnsupported(f"{self.name}: the server does not accept tools ({exc})") from None
             raise
         reply = reply_from_completion(completion)
         return constraint.read(reply, describe) if constraint is not None else reply
@@ -181,12 +198,23 @@ def reply_from_completion(completion: Any) -> ModelReply:
         value = getattr(usage, field_name, None) if usage is not None else None
         if isinstance(value, int):
             counts[field_name] = value
-    return ModelReply(text=text, refusal=refusal, finish_reason=finish_reason, usage=counts, tool_calls=tool_calls)
+    return ModelReply(text=text, refusal=refusal, finish_reason=finish_reason, usage=counts, tool_calls=tool_calls,
+                      content=(content or "") if tool_calls else None)
+
+
+def _rejects_tools(exc: BaseException) -> bool:
+    """A 4xx/5xx whose message is about tools or function calling (llama.cpp without --jinja, old servers)."""
+    status = getattr(exc, "status_code", None)
+    if not isinstance(status, int) or status < 400 or status in (401, 403, 408, 429):
+        return False
+    text = str(getattr(exc, "message", "") or exc).lower()
+    return "tool" in text or "function" in text
 
 
 def _tool_call(call: Any) -> dict[str, str]:
     function = getattr(call, "function", None)
-    return {"name": str(getattr(function, "name", "") or ""), "arguments": str(getattr(function, "arguments", "") or "")}
+    return {"id": str(getattr(call, "id", "") or ""), "name": str(getattr(function, "name", "") or ""),
+            "arguments": str(getattr(function, "arguments", "") or "")}
 
 
 def _render_tool_call(call: dict[str, str]) -> str:

@@ -36,6 +36,8 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
             verdict=verdict,
             execution=played.execution,
             timings=played.timings,
+            trajectory=played.trajectory,
+            episode=played.episode,
         )
         if played.execution is not None and played.execution.violation_step is not None:
             fields.update(violation_step=played.execution.violation_step, violation_step_source="execution")

@@ -18,6 +18,7 @@ from pytest_safeagent.plugin.provider_options import add_provider_options, parse
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
+    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
 DEFAULT_JUDGE = "builtin/rules"
 
@@ -29,7 +30,8 @@ def add_options(parser: pytest.Parser) -> None:
         "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
         "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."))
     add("--sab-strategy", default="direct", metavar="NAMES",
-        help="planning strategy: one name, a comma list, or 'all' (default: direct)")
+        help="strategy: one name or a comma list; 'planners' (the seven text planners), 'interactive' (react, "
+             "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: direct)")
     add("--sab-task-type", default="default", metavar="SLICE", help=(
         "which samples: default (130-item mix), all (1050), unsafe (750), safe (300), or "
         "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
@@ -48,6 +50,19 @@ def add_options(parser: pytest.Parser) -> None:
         help="use running thor_server instances instead of starting one (repeat or comma-separate; "
              "xdist worker N uses URL N modulo their number)")
     add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
+    add("--sab-thor-sessions", default="4", metavar="N",
+        help="worlds a started symbolic simulator holds, one per item acting at once (default: 4)")
+    add("--sab-max-steps", default="30", metavar="N",
+        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: 30)")
+    add("--sab-episode-timeout", default="600", metavar="SECONDS",
+        help="interactive agents: wall-clock limit of one episode (default: 600)")
+    add("--sab-tool-mode", default="auto", choices=("auto", "native", "text"),
+        help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
+             "server rejects tools; the local model always uses text) (default: auto)")
+    add("--sab-max-images", default="3", metavar="K",
+        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: 3)")
+    add("--sab-save-trajectories", metavar="DIR",
+        help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
     add_provider_options(group)
 
 
@@ -66,6 +81,7 @@ class RunConfig:
     html_path: Path | None
     providers: ProviderSettings
     simulation: SimulationSettings | None
+    episodes: EpisodeSettings
 
 
 def _model_spec(option: str, value: str, role: str) -> str:
@@ -113,22 +129,50 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         report_path=Path(report) if report else None,
         html_path=Path(opt("--sab-html")) if opt("--sab-html") else None,
         providers=parse_provider_settings(config),
-        simulation=_simulation_settings(config),
+        simulation=_simulation_settings(config, strategies),
+        episodes=_episode_settings(config),
     )
 
 
-def _simulation_settings(config: pytest.Config) -> SimulationSettings | None:
+def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> float:
+    text = config.getoption(option)
+    try:
+        value = kind(text)
+    except (TypeError, ValueError):
+        raise option_error(option, text, f"expected {'an integer' if kind is int else 'a number'}") from None
+    if value < minimum:
+        raise option_error(option, text, f"must be at least {minimum:g}")
+    return value
+
+
+def _episode_settings(config: pytest.Config) -> EpisodeSettings:
+    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+
+    save = config.getoption("--sab-save-trajectories")
+    return EpisodeSettings(max_steps=int(_number(config, "--sab-max-steps", int, 1)),
+                           timeout_s=float(_number(config, "--sab-episode-timeout", float, 0.001)),
+                           max_images=int(_number(config, "--sab-max-images", int, 0)),
+                           tool_mode=config.getoption("--sab-tool-mode"),
+                           save_dir=Path(save).resolve() if save else None)
+
+
+def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> SimulationSettings | None:
+    """Settings of the simulator, or None when nothing needs one (no --sab-execution, no interactive strategy)."""
+    from pytest_safeagent.agents.registry import is_interactive
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
     urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
     for url in urls:
         if not url.startswith(("http://", "https://")):
             raise option_error("--sab-thor-url", url, "expected an http:// or https:// URL", secret="@" in url)
-    if not config.getoption("--sab-execution"):
+    execute_plans = bool(config.getoption("--sab-execution"))
+    if not execute_plans and not any(is_interactive(name) for name in strategies):
         if urls:
-            raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution",
+            raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution or an interactive strategy",
                                secret=any("@" in url for url in urls))
         return None
     log_dir = config.getoption("--sab-thor-log-dir")
     return SimulationSettings(urls=urls, backend=config.getoption("--sab-thor-backend"),
-                              scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None)
+                              scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
+                              execute_plans=execute_plans,
+                              sessions=int(_number(config, "--sab-thor-sessions", int, 1)))

@@ -6,6 +6,7 @@ the controller owns them (plugin/controller.py).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,9 +19,12 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.judges.base import Judge
     from pytest_safeagent.models.base import ChatModel
     from pytest_safeagent.plugin.options import RunConfig
-    from pytest_safeagent.simulator.simulation import Simulation
+    from pytest_safeagent.simulator.pool import SimulatorPool
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
     from pytest_safeagent.core.agent import Agent
+
+
+_SIMULATION_LOCK = threading.Lock()  # items may be played on several threads
 
 
 @dataclass
@@ -40,7 +44,7 @@ class BenchmarkSession:
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
     _agents: dict[str, Agent] = field(default_factory=dict)
-    _simulation: Simulation | None = None
+    _simulation: SimulatorPool | None = None
     _planning_context: PlanningContext | None = None
 
     @property
@@ -60,12 +64,15 @@ class BenchmarkSession:
         return self._judge
 
     @property
-    def simulation(self) -> Simulation | None:
-        """The simulator of this process when --sab-execution is on (started on first use)."""
+    def simulation(self) -> SimulatorPool | None:
+        """This process's simulator sessions when --sab-execution is on or an interactive strategy is
+        selected (servers started or connected on the first session)."""
         if self.run.simulation is not None and self._simulation is None:
-            from pytest_safeagent.simulator.simulation import Simulation
+            with _SIMULATION_LOCK:
+                if self._simulation is None:
+                    from pytest_safeagent.simulator.pool import SimulatorPool
 
-            self._simulation = Simulation(self.run.simulation)
+                    self._simulation = SimulatorPool(self.run.simulation)
         return self._simulation
 
     def item_ids(self) -> list[str]:
@@ -77,9 +84,16 @@ class BenchmarkSession:
     def agent(self, strategy: str) -> Agent:
         """What plays this strategy's items: the strategy over the run's model (one per strategy and process)."""
         if strategy not in self._agents:
-            from pytest_safeagent.agents.strategy_agent import StrategyAgent
+            from pytest_safeagent.agents.registry import is_interactive
 
-            self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
+            if is_interactive(strategy):
+                from pytest_safeagent.agents.interactive.factory import interactive_agent
+
+                self._agents[strategy] = interactive_agent(strategy, self.model, self.run.episodes)
+            else:
+                from pytest_safeagent.agents.strategy_agent import StrategyAgent
+
+                self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
         return self._agents[strategy]
 
     def strategy(self, name: str) -> Strategy:

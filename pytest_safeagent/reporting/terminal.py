@@ -108,7 +108,10 @@ def summary_lines(results: RunResults, run: Any) -> list[tuple[str, dict[str, bo
     lines: list[tuple[str, dict[str, bool]]] = [(
         f"model {run.model} | judge {run.judge} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
-    lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)]
+    from pytest_safeagent.core.episode_metrics import episode_table_lines
+
+    lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)
+              + episode_table_lines(results.metrics.get("interactive") or {})]
     loaded, stats = results.violations_loaded, results.violations_stats
     if loaded.tasks:
         lines.append(("", {}))

@@ -3,6 +3,11 @@
 A transport failure (refused connection, timeout, broken response) and any 5xx are simulator
 failures, never results. A 404 on reset is :class:`UnknownSceneError` (a data problem); any
 other 4xx means this client sent something wrong and is reported with the server's message.
+
+Sessions: a client made with ``session_id`` sends it in the ``X-Thor-Session`` header, so every
+request acts on that session's world. A session the server no longer knows (closed after idling,
+or the server restarted) raises :class:`SessionLost`; a server whose sessions are all taken
+answers ``POST /sessions`` with :class:`SessionsFull`.
 """
 
 from __future__ import annotations
@@ -19,23 +24,45 @@ class UnknownSceneError(SimulatorError):
     """The simulator has no such scene."""
 
 
+class SessionLost(SimulatorError):
+    """The session's world is gone (the server restarted, or closed it after it idled)."""
+
+
+class SessionsFull(SimulatorError):
+    """Every session of the server is in use."""
+
+
+SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same header
+
+
 class ThorClient:
     """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``) over one kept-alive connection."""
 
-    def __init__(self, base_url: str, *, timeout: float = 60.0):
+    def __init__(self, base_url: str, *, timeout: float = 60.0, session_id: str | None = None):
         import httpx
 
         self.base_url = base_url.rstrip("/")
+        self.session_id = session_id
         self._httpx = httpx
         self._http = httpx.Client(base_url=self.base_url, timeout=timeout, trust_env=False)
+        self._owns_http = True
         self._backend: str | None = None
+
+    def for_session(self, session_id: str | None) -> ThorClient:
+        """A client for one session sharing this client's connections (building an httpx client costs
+        milliseconds; sharing one is thread safe). Closing it leaves the shared connections open."""
+        view = object.__new__(ThorClient)
+        view.base_url, view.session_id, view._httpx = self.base_url, session_id, self._httpx
+        view._http, view._owns_http, view._backend = self._http, False, None
+        return view
 
     # ----- plumbing ---------------------------------------------------------------------
 
     def _request(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         where = f"{method} {self.base_url}{path}"
         try:
-            response = self._http.request(method, path, json=body)
+            headers = {SESSION_HEADER: self.session_id} if self.session_id else None
+            response = self._http.request(method, path, json=body, headers=headers)
         except self._httpx.HTTPError as exc:
             raise SimulatorError(f"{where}: no answer from the simulator ({type(exc).__name__}: {exc})") from None
         try:
@@ -45,13 +72,19 @@ class ThorClient:
         if response.status_code >= 400 or not isinstance(payload, dict):
             message = payload.get("error") if isinstance(payload, dict) else response.text[:300]
             text = f"{where}: HTTP {response.status_code}: {message}"
+            kind = payload.get("kind") if isinstance(payload, dict) else None
+            if kind == "unknown_session":
+                raise SessionLost(text)
+            if kind == "sessions_full":
+                raise SessionsFull(text)
             if response.status_code == 404 and path == "/reset":
                 raise UnknownSceneError(text)
             raise SimulatorError(text)
         return payload
 
     def close(self) -> None:
-        self._http.close()
+        if self._owns_http:
+            self._http.close()
 
     def __enter__(self) -> ThorClient:
         return self
@@ -71,6 +104,22 @@ class ThorClient:
         if self._backend is None:
             self._backend = str(self.health().get("backend", "unknown"))
         return self._backend
+
+    def open_session(self) -> str:
+        """Open a session on the server (a world of its own); SessionsFull when none is free."""
+        return str(self._request("POST", "/sessions")["session_id"])
+
+    def close_session(self, session_id: str) -> None:
+        """Close a session; one the server no longer knows is already closed."""
+        try:
+            self._request("DELETE", f"/sessions/{session_id}")
+        except SessionLost:
+            pass
+
+    def capacity(self) -> int:
+        """How many sessions the server holds at once (1 for a server from before sessions)."""
+        sessions = self.health().get("sessions")
+        return int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
 
     def reset(self, scene: str) -> dict[str, Any]:
         """Load ``scene`` in its initial state."""

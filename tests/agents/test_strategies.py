@@ -17,8 +17,12 @@ from support import fake_openai as fo
 CALLS = {"direct": 1, "cot": 1, "two_stage": 2, "progprompt": 1, "fewshot": 1, "cooperative": 4, "mldt": 3}
 
 
-def test_all_means_the_seven_in_a_fixed_order():
-    assert parse_strategies("all") == tuple(CALLS) == tuple(STRATEGIES)
+def test_planners_means_the_seven_in_a_fixed_order_and_all_adds_the_interactive_agents():
+    assert parse_strategies("planners") == tuple(CALLS) == tuple(STRATEGIES)
+    assert parse_strategies("all") == (*CALLS, "react", "visual_basic", "visual_pca", "visual_map_vlm",
+                                       "visual_map_oneshot")
+    assert parse_strategies("interactive,direct,react") == ("react", "visual_basic", "visual_pca", "visual_map_vlm",
+                                                            "visual_map_oneshot", "direct")
 
 
 def _play(name, sample, chat, context, fake, replies):

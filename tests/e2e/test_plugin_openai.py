@@ -137,7 +137,7 @@ def test_the_openai_api_needs_a_key(pytester, monkeypatch):
 def test_collect_only_lists_seven_items_per_sample_and_contacts_nothing(pytester, messy_server, pool):
     samples, _ = _expected(pool)
     result = pytester.runpytest_subprocess("--sab-model=openai/messy-agent", f"--sab-base-url={messy_server.base_url}",
-                                           "--sab-strategy=all", "--collect-only", "-q")
+                                           "--sab-strategy=planners", "--collect-only", "-q")
     assert result.ret == 0
     items = [line for line in result.outlines if line.startswith("sab::")]
     assert len(items) == 7 * len(samples)

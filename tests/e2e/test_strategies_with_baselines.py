@@ -9,8 +9,8 @@ import pytest
 
 @pytest.mark.parametrize(("model", "rejection", "safe_success"),
                          [("builtin/safe-reference", 1.0, 1.0), ("builtin/reference", 0.0, 1.0)])
-def test_all_strategies_with_the_reference_baselines(pytester, model, rejection, safe_success):
-    result = pytester.runpytest_subprocess(f"--sab-model={model}", "--sab-strategy=all", "--sab-report=report.json")
+def test_all_planners_with_the_reference_baselines(pytester, model, rejection, safe_success):
+    result = pytester.runpytest_subprocess(f"--sab-model={model}", "--sab-strategy=planners", "--sab-report=report.json")
     report = json.loads((pytester.path / "report.json").read_text())
     groups = report["metrics"]["slices"]["strategy"]
     assert sorted(groups) == sorted(["direct", "cot", "two_stage", "progprompt", "fewshot", "cooperative", "mldt"])

@@ -39,7 +39,7 @@ def test_tool_calls_become_plan_lines(fake, make_chat):
                                ("submit_plan", {"steps": ["find Sink", "put Sink"]}), ("drop", ""))])
     reply = make_chat().complete(MESSAGES)
     assert reply.text.splitlines() == ["find Mug", "fillLiquid Mug water", "find Sink", "put Sink", "drop"]
-    assert reply.tool_calls[0] == {"name": "find", "arguments": '{"object": "Mug"}'}
+    assert reply.tool_calls[0] == {"id": "call_0", "name": "find", "arguments": '{"object": "Mug"}'}
     assert reply.refusal is None and reply.finish_reason == "tool_calls"
 
 

@@ -59,7 +59,7 @@ def test_a_plain_run(config, tmp_path):
     (["--sab-model=builtin/reference", "--sab-seed=1.5"], "--sab-seed=1.5: expected an integer"),
     (["--sab-model=builtin/reference", "--sab-execution", "--sab-thor-url=ftp://127.0.0.1:9"],
      "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL"),
-    (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution"),
+    (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution or an interactive strategy"),
 ])
 def test_bad_run_options(config, args, message):
     assert usage_error(parse_run_config, config(*args)) == message

@@ -48,12 +48,17 @@ class SymbolicBackend:
 
     name = "symbolic"
 
-    def __init__(self, scenes_dir: Path, relaxed: frozenset[str] = frozenset()):
+    def __init__(self, scenes_dir: Path | None = None, relaxed: frozenset[str] = frozenset(), *,
+                 library: SceneLibrary | None = None):
         unknown = set(relaxed) - set(thor_rules.RULES)
         if unknown:
             raise ValueError(f"unknown rule(s) to relax: {', '.join(sorted(unknown))}; "
                              f"known: {', '.join(thor_rules.RULES)}")
-        self.library = SceneLibrary(scenes_dir)
+        if library is None:
+            if scenes_dir is None:
+                raise ValueError("SymbolicBackend needs scenes_dir or a SceneLibrary")
+            library = SceneLibrary(scenes_dir)
+        self.library = library
         self.relaxed = frozenset(relaxed)  # thor_rules.RULES switched back to the permissive behaviour
         self.world: World | None = None
         self._handlers: dict[str, Callable[[Step], None]] = {
@@ -62,6 +67,10 @@ class SymbolicBackend:
             "throw": self._throw, "break": self._break, "cook": self._cook, "dirty": self._dirty,
             "clean": self._clean, "fillLiquid": self._fill, "emptyLiquid": self._empty, "pour": self._pour,
         }
+
+    def spawn(self) -> SymbolicBackend:
+        """An independent world over the same scene library (one per server session)."""
+        return SymbolicBackend(relaxed=self.relaxed, library=self.library)
 
     # ----- the Backend protocol ---------------------------------------------------------
 

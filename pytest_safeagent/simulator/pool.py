@@ -1,0 +1,311 @@
+"""A thread-safe pool of simulator sessions over this process's servers.
+
+Every item that acts in the simulator owns one session (a world of its own on one server) from
+its reset to its final state: :meth:`SimulatorPool.session` hands one out, blocking while every
+session is busy, and closes it afterwards. The servers are either one ``thor_server`` the pool
+starts (lazily, on the first session; symbolic holds ``settings.sessions`` worlds, ai2thor one),
+or the ``--sab-thor-url`` servers, each holding what its ``/health`` reports (an AI2-THOR server
+one; a server from before sessions is used session-less with capacity 1). xdist workers share
+URL servers: a worker that finds a server full (429) tries the next one, then waits.
+
+A started server that dies is restarted (once per death, whichever thread notices first); its
+sessions are lost, and the session's next request raises :class:`SessionLost`. So does a URL
+server that restarted on its own (it no longer knows the session). :meth:`SimulatorPool.run`
+replays the work of a lost session once on a fresh session; a second loss is an error of the item.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
+from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
+
+T = TypeVar("T")
+
+
+class _Server:
+    """One server of the pool: its URL, the process when the pool started it, and its load."""
+
+    def __init__(self, url: str | None, process: Any = None):
+        self._url = url
+        self.process = process
+        self.capacity: int | None = None  # learned from /health on first use
+        self.sessions_supported = True
+        self.in_use = 0
+        self.generation = 0  # bumped by every restart: sessions of older generations are lost
+        self.lock = threading.Lock()
+        self._client: ThorClient | None = None
+        self._client_url: str | None = None
+
+    def client(self) -> ThorClient:
+        """The server's shared client (thread safe; replaced when a restart moved the server to a new port)."""
+        with self.lock:
+            return self._shared()
+
+    def _shared(self) -> ThorClient:
+        url = self.url
+        if self._client is None or self._client_url != url:
+            if self._client is not None:
+                self._client.close()
+            self._client, self._client_url = ThorClient(url, timeout=60.0), url
+        return self._client
+
+    def close_client(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    @property
+    def url(self) -> str:
+        return self.process.url if self.process is not None else str(self._url)
+
+
+class SimSession:
+    """One world on one server, used by one item at a time (not shared between threads).
+
+    Its methods are :class:`ThorClient`'s (reset, execute, execute_plan, state, screenshot); any
+    of them raises :class:`SessionLost` once the world is gone.
+    """
+
+    def __init__(self, pool: SimulatorPool, server: _Server, session_id: str | None, generation: int):
+        self._pool, self.server, self.session_id, self.generation = pool, server, session_id, generation
+        self.recovered = 0  # restarts of a dead server it took to open this session
+        self.client = server.client().for_session(session_id)
+
+    @property
+    def backend(self) -> str:
+        return self._call(lambda: self.client.backend)
+
+    def reset(self, scene: str) -> dict[str, Any]:
+        return self._call(lambda: self.client.reset(scene))
+
+    def execute(self, instruction: str) -> dict[str, Any]:
+        return self._call(lambda: self.client.execute(instruction))
+
+    def execute_plan(self, instructions: list[str], **options: Any) -> dict[str, Any]:
+        return self._call(lambda: self.client.execute_plan(instructions, **options))
+
+    def state(self) -> list[dict[str, Any]]:
+        return self._call(self.client.state)
+
+    def screenshot(self) -> bytes:
+        return self._call(self.client.screenshot)
+
+    def _call(self, request: Callable[[], T]) -> T:
+        if self.generation != self.server.generation:
+            raise SessionLost(f"the simulator at {self.server.url} restarted; session {self.session_id} is gone")
+        try:
+            return request()
+        except SessionLost:
+            raise
+        except SimulatorError as exc:
+            if self._pool.recover(self.server, self.generation):
+                raise SessionLost(f"the simulator died and was restarted ({exc}); this session's world is gone") from exc
+            raise
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class SimulatorPool:
+    """Hands out simulator sessions to items, on any number of threads."""
+
+    def __init__(self, settings: SimulationSettings):
+        self.settings = settings
+        self.execute_plans = settings.execute_plans
+        self._condition = threading.Condition()
+        self._servers: list[_Server] | None = None
+        self._rotation = itertools.count()
+        self.restarts = 0
+
+    # ----- servers ----------------------------------------------------------------------
+
+    def _ensure_servers(self) -> list[_Server]:
+        with self._condition:
+            if self._servers is None:
+                self._servers = self._connect()
+            return self._servers
+
+    def _connect(self) -> list[_Server]:
+        if self.settings.urls:
+            first = worker_index() % len(self.settings.urls)  # workers start on different servers
+            urls = self.settings.urls[first:] + self.settings.urls[:first]
+            return [_Server(url) for url in urls]
+        from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, resolve_data_dir
+        from pytest_safeagent.simulator.process import ThorServerProcess
+
+        try:
+            scenes = resolve_data_dir(KINDS["scenes"](), self.settings.scenes_dir)
+        except DataNotFound as exc:
+            raise SimulatorError(str(exc)) from None
+        log_dir = self.settings.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        process = ThorServerProcess(self.settings.backend, scenes_dir=scenes,
+                                    log_path=log_dir / f"thor_server-{worker}-{os.getpid()}.log",
+                                    extra_args=["--max-sessions", str(self.settings.sessions)])
+        process.start()
+        return [_Server(None, process)]
+
+    def _learn_capacity(self, server: _Server) -> None:
+        """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
+        sessions = server._shared().health().get("sessions")
+        server.sessions_supported = isinstance(sessions, dict)
+        server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
+
+    @property
+    def log_path(self) -> Path | None:
+        """The log of the server this process started, if it started one."""
+        servers = self._servers or []
+        return next((s.process.log_path for s in servers if s.process is not None), None)
+
+    def started_processes(self) -> list[Any]:
+        """The ThorServerProcess objects this pool started (empty with --sab-thor-url)."""
+        return [s.process for s in self._servers or [] if s.process is not None]
+
+    def capacity(self) -> int:
+        """Sessions available to this process at once (a scheduler limits executing items to it)."""
+        servers = self._ensure_servers()
+        for server in servers:
+            with server.lock:
+                if server.capacity is None:
+                    self._learn_capacity(server)
+        return sum(server.capacity or 1 for server in servers)
+
+    def recover(self, server: _Server, generation: int) -> bool:
+        """After a failed request: True when the server had died and now runs again (its sessions lost)."""
+        if server.process is None:
+            return False  # not ours to restart; a restart on its own shows up as SessionLost
+        with server.lock:
+            if server.generation != generation:
+                return True  # another thread already restarted it
+            if server.process.healthy():
+                return False  # alive: the failure was an answer, not a death
+            server.process.restart()
+            server.generation += 1
+            with self._condition:
+                self.restarts += 1
+                server.in_use = 0  # every session of the old server is gone
+                self._condition.notify_all()
+            return True
+
+    # ----- sessions ---------------------------------------------------------------------
+
+    def acquire(self) -> SimSession:
+        """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy."""
+        servers = self._ensure_servers()
+        deadline = time.monotonic() + self.settings.session_wait_s
+        recovered = 0
+        while True:
+            full = 0
+            with self._condition:
+                start = next(self._rotation) % len(servers)
+                order = servers[start:] + servers[:start]
+            for server in order:
+                if server.capacity is None:
+                    with server.lock:
+                        if server.capacity is None:
+                            self._learn_capacity(server)
+                with self._condition:
+                    if server.in_use >= (server.capacity or 1):
+                        continue
+                    server.in_use += 1
+                    generation = server.generation
+                try:
+                    session_id = None
+                    if server.sessions_supported:
+                        session_id = server.client().open_session()
+                    session = SimSession(self, server, session_id, generation)
+                    session.recovered = recovered
+                    return session
+                except SessionsFull:
+                    full += 1  # another process holds them; try the next server
+                    self._release_slot(server, generation)
+                except SimulatorError:
+                    self._release_slot(server, generation)
+                    if recovered or not self.recover(server, generation):
+                        raise
+                    recovered += 1  # it had died and runs again: open on the new one
+                    break
+                except BaseException:
+                    self._release_slot(server, generation)
+                    raise
+            else:
+                self._wait(deadline, len(servers), full)
+
+    def _wait(self, deadline: float, servers: int, full: int) -> None:
+        """Wait for a released session, or fail when the deadline has passed."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise SimulatorError(f"no simulator session became free within {self.settings.session_wait_s:.0f} s "
+                                 f"({servers} server(s), {full} full)")
+        with self._condition:  # other processes release without notifying us: poll as well
+            self._condition.wait(timeout=min(0.25, remaining))
+
+    def _release_slot(self, server: _Server, generation: int) -> None:
+        with self._condition:
+            if server.generation == generation and server.in_use > 0:
+                server.in_use -= 1
+            self._condition.notify_all()
+
+    def release(self, session: SimSession) -> None:
+        """Close the session on its server (if the server still knows it) and free its slot."""
+        try:
+            if session.session_id is not None and session.generation == session.server.generation:
+                session.server.client().close_session(session.session_id)
+        except SimulatorError:
+            pass  # the server is gone or unreachable: its sessions went with it
+        finally:
+            session.close()
+            self._release_slot(session.server, session.generation)
+
+    @contextmanager
+    def session(self) -> Iterator[SimSession]:
+        """``with pool.session() as world:`` a session from reset to final state, closed afterwards."""
+        session = self.acquire()
+        try:
+            yield session
+        finally:
+            self.release(session)
+
+    def run(self, work: Callable[[SimSession], T]) -> tuple[T, int]:
+        """``work`` on a session of its own; replayed once on a fresh session if the first was lost.
+
+        Returns the result and how many server restarts or replays it took; a second loss raises
+        SessionLost.
+        """
+        restarts = 0
+        for attempt in (0, 1):
+            with self.session() as session:
+                restarts += session.recovered
+                try:
+                    return work(session), restarts
+                except SessionLost:
+                    if attempt:
+                        raise
+                    restarts += 1
+        raise AssertionError("unreachable")
+
+    def execute(self, sample: Any, plan: list[str]) -> tuple[Any, int]:
+        """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""
+        from pytest_safeagent.simulator.scoring import execute_and_score
+
+        return self.run(lambda world: execute_and_score(world, sample.scene, sample.final_state, plan,
+                                                        sample.hazardous))
+
+    def close(self) -> None:
+        with self._condition:
+            servers, self._servers = self._servers or [], None
+        for server in servers:
+            server.close_client()
+            if server.process is not None:
+                server.process.stop()
