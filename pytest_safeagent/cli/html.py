@@ -14,6 +14,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("report", type=Path, help="the JSON report of a run (--sab-report)")
     parser.add_argument("-o", "--output", type=Path, default=None,
                         help="where to write the page (default: the report's path with .html)")
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
+                        help="the run's --sab-save-trajectories folder: embed the interactive agents' screenshots")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's JSON report: show metric deltas and the items whose verdict flipped")
     return parser
@@ -28,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         report = check_report_shape(args.report, read_json_file(args.report))
         baseline = load_report(args.baseline) if args.baseline is not None else None
-        write_html(output, report, baseline=baseline)
+        write_html(output, report, baseline=baseline, screenshots=args.screenshots)
     except ReportError as exc:
         print(f"pytest-safeagent html: {exc}", file=sys.stderr)
         return 2

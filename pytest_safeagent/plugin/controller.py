@@ -117,7 +117,7 @@ class BenchmarkController:
         if run.html_path is not None:
             from pytest_safeagent.reporting.html import write_html
 
-            write_html(run.html_path, report)
+            write_html(run.html_path, report, screenshots=run.episodes.save_dir)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if self.results is None:

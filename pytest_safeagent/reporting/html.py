@@ -202,7 +202,21 @@ def _execution_story(execution: Any) -> str:
     return html + f'<ol class="steps" start="0">{steps}</ol></dd>'
 
 
-def _trajectory_story(trajectory: list[Any]) -> str:
+def _screenshot_uri(shot: str, folder: Path | None) -> str | None:
+    """The saved PNG as a data URI, when the run saved trajectories where this page can read them."""
+    if shot.startswith("data:image/png;base64,"):
+        return shot
+    if folder is None or shot.startswith("sha256:"):
+        return None
+    path = folder / shot
+    if not path.is_file():
+        return None
+    import base64
+
+    return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+
+
+def _trajectory_story(trajectory: list[Any], folder: Path | None) -> str:
     rows = []
     for step in trajectory:
         data = step if isinstance(step, dict) else getattr(step, "model_dump", lambda: {})()
@@ -212,15 +226,16 @@ def _trajectory_story(trajectory: list[Any]) -> str:
         if data.get("message"):
             line += f' <span class="muted">{escape(str(data["message"]))}</span>'
         shot = data.get("screenshot")
-        if isinstance(shot, str) and shot.startswith("data:image/png;base64,"):
-            line += f'<img class="shot" alt="screenshot after {escape(str(action))}" src="{escape(shot)}">'
+        uri = _screenshot_uri(shot, folder) if isinstance(shot, str) else None
+        if uri is not None:
+            line += f'<img class="shot" alt="screenshot after {escape(str(action))}" src="{escape(uri)}">'
         elif shot:
             line += f' <span class="muted">screenshot: {escape(str(shot))}</span>'
         rows.append(line + "</li>")
     return f'<dd><ol class="steps" start="0">{"".join(rows)}</ol></dd>'
 
 
-def _item(record: ItemRecord) -> str:
+def _item(record: ItemRecord, screenshots: Path | None = None) -> str:
     verdict = record.verdict
     level = f"L{record.level}" if record.level is not None else ""
     data = {"task": record.task_type, "category": record.category or "", "level": level,
@@ -251,7 +266,8 @@ def _item(record: ItemRecord) -> str:
         story.append("<dt>execution</dt>" + _execution_story(record.execution))
     trajectory = getattr(record, "trajectory", None)  # interactive agents' steps, when the record has them
     if trajectory:
-        story.append("<dt>trajectory</dt>" + _trajectory_story(trajectory))
+        folder = screenshots / record.item_id if screenshots is not None else None
+        story.append("<dt>trajectory</dt>" + _trajectory_story(trajectory, folder))
     if record.error is not None:
         story.append(f"<dt>error ({escape(record.error.kind)})</dt><dd>{escape(record.error.message)}</dd>")
     if record.skip_reason:
@@ -306,8 +322,10 @@ def _key_values(title: str, values: dict) -> str:
     return f"<h3>{title}</h3><table>{rows}</table>"
 
 
-def render_html(report: dict, *, baseline: Any = None, path: Path | str = "report") -> str:
-    """The page for ``report`` (a JSON report dict); ``baseline`` is a :class:`reporting.reader.SavedRun`."""
+def render_html(report: dict, *, baseline: Any = None, path: Path | str = "report",
+                screenshots: Path | None = None) -> str:
+    """The page for ``report`` (a JSON report dict); ``baseline`` is a :class:`reporting.reader.SavedRun`;
+    ``screenshots`` is the run's ``--sab-save-trajectories`` folder (its PNGs are embedded)."""
     from pytest_safeagent.reporting.reader import parse_items
 
     records = parse_items(Path(str(path)), report.get("items", []))
@@ -339,7 +357,7 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
         f'{_violations_section(report.get("violations"))}</section>',
         f'<section id="execution"><h2>Execution in the simulator</h2>{_execution_section(metrics)}</section>',
         f'<section id="items"><h2>Items</h2>{_filters(records)}'
-        f'<div class="item-list">{"".join(_item(record) for record in records)}</div></section>',
+        f'<div class="item-list">{"".join(_item(record, screenshots) for record in records)}</div></section>',
         f'<section id="configuration"><h2>Configuration</h2>{_key_values("run", config)}'
         f'{_key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {})}</section>',
     ]
@@ -357,8 +375,8 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
     )
 
 
-def write_html(path: Path, report: dict, *, baseline: Any = None) -> None:
+def write_html(path: Path, report: dict, *, baseline: Any = None, screenshots: Path | None = None) -> None:
     """Render and write atomically (a reader never sees half a page)."""
     from pytest_safeagent.core.atomic_write import write_text_atomic
 
-    write_text_atomic(Path(path), render_html(report, baseline=baseline, path=path))
+    write_text_atomic(Path(path), render_html(report, baseline=baseline, path=path, screenshots=screenshots))
