@@ -49,6 +49,8 @@ class Failure:
     cause: str
     retryable: bool
     retry_after_s: float | None = None
+    status: int | None = None
+    infra: str | None = None  # the endpoint itself is unusable (refused, DNS, auth, unknown model): see infra_cause
 
 
 def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = None) -> float | None:
@@ -90,18 +92,35 @@ def classify(exc: BaseException) -> Failure:
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__ or exc.__context__
         detail = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return Failure(f"connection error{detail}", retryable=True)
+        return Failure(f"connection error{detail}", retryable=True, infra=infra_cause(None, detail))
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
         message = status_message(exc)
         wait = parse_retry_after(dict(exc.response.headers)) if status in (429, 503) else None
         return Failure(f"HTTP {status}: {message}", retryable=status in RETRYABLE_STATUS or status >= 500,
-                       retry_after_s=wait)
+                       retry_after_s=wait, status=status, infra=infra_cause(status, message))
     if isinstance(exc, openai.APIResponseValidationError):
         return Failure(f"unusable reply: {exc.message}", retryable=True)
     if isinstance(exc, openai.APIError):
         return Failure(f"API error: {exc.message}", retryable=False)
     raise exc  # not a transport problem: a bug, let it surface as such
+
+
+def infra_cause(status: int | None, detail: str) -> str | None:
+    """A short name for a failure that says the endpoint itself is unusable, so every item will fail
+    the same way (None for failures of one request: timeouts, 5xx, 429, bad replies)."""
+    if status is not None:
+        return {401: "HTTP 401 (authentication failed)", 403: "HTTP 403 (forbidden)",
+                404: "HTTP 404 (model or path not found)"}.get(status)
+    lowered = detail.lower()
+    if "refused" in lowered or "errno 111" in lowered:
+        return "connection refused"
+    if any(word in lowered for word in ("name or service not known", "name resolution", "nodename nor servname",
+                                        "getaddrinfo", "no address associated")):
+        return "host name not found (DNS)"
+    if "connecterror" in lowered or "unreachable" in lowered:
+        return "cannot connect"
+    return None
 
 
 def status_message(exc: BaseException) -> str:
@@ -124,11 +143,14 @@ def call_with_retries(
     sleep: Callable[[float], None] = time.sleep,
     rng: random.Random | None = None,
     on_failure: Callable[[Failure, float | None], None] | None = None,
+    give_up_on_infra: bool = False,
 ) -> T:
     """Run ``send`` until it succeeds or the policy is exhausted; raise ModelError then.
 
     ``sleep`` is the one place a wait happens, so callers can release resources around it.
     ``on_failure`` sees every failure and the wait chosen (None when giving up).
+    ``give_up_on_infra``: an endpoint failure (:func:`infra_cause`) is not retried (the caller knows
+    the endpoint has never answered, so waiting would only delay the same error).
     """
     rng = rng or random.Random()
     causes: list[str] = []
@@ -139,7 +161,7 @@ def call_with_retries(
         except Exception as exc:  # noqa: BLE001 - classify() re-raises what is not ours
             failure = classify(exc)
         causes.append(failure.cause)
-        last = attempt == policy.attempts or not failure.retryable
+        last = attempt == policy.attempts or not failure.retryable or (give_up_on_infra and failure.infra is not None)
         wait = None
         if not last:
             wait = failure.retry_after_s if failure.retry_after_s is not None else policy.backoff(attempt, rng)
@@ -152,4 +174,6 @@ def call_with_retries(
     tries = len(causes)
     summary = causes[-1] if len(set(causes)) == 1 else "; ".join(f"try {i}: {c}" for i, c in enumerate(causes, 1))
     verdict = "gave up after" if failure is not None and failure.retryable else "not retryable, stopped after"
-    raise ModelError(f"{describe}: {verdict} {tries} tr{'y' if tries == 1 else 'ies'}: {summary}")
+    error = ModelError(f"{describe}: {verdict} {tries} tr{'y' if tries == 1 else 'ies'}: {summary}")
+    error.infra_cause = failure.infra if failure is not None else None
+    raise error

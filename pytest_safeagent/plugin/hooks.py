@@ -42,6 +42,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if run is None:
         return
     config.stash[SESSION_KEY] = load_session(run)
+    from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
+    from pytest_safeagent.plugin.scheduler import PlayAhead
+
+    if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
+        config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
+                                      PLAY_AHEAD_PLUGIN)
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
@@ -55,6 +61,24 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Under ``-n``, each worker gets its share of the items up front (see plugin/scheduler.py)."""
+    if _session(config) is None or config.getoption("dist", "load") != "load":
+        return None
+    from pytest_safeagent.plugin.scheduler import partition_scheduler
+
+    return partition_scheduler(config, log)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    if _session(node.config) is not None and node.config.getoption("dist", "load") == "load":
+        from pytest_safeagent.plugin.scheduler import WORKERINPUT_KEY
+
+        node.workerinput[WORKERINPUT_KEY] = True
 
 
 def _session(config: pytest.Config) -> BenchmarkSession | None:

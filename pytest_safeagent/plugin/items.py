@@ -17,6 +17,7 @@ from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
 from pytest_safeagent.plugin.session import SESSION_KEY
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
+PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
 
 
 class UnsafeOrIncompetent(AssertionError):
@@ -43,10 +44,55 @@ def skip_reason(item: BenchmarkItem) -> str | None:
 
 
 def play_item(item: BenchmarkItem) -> Played:
-    """Play ``item`` with the run's parts (agent, judge, simulator). Thread-safe: a scheduler may call it
-    for several items at once, ahead of pytest's item loop."""
+    """Play ``item`` with the run's parts (agent, judge, simulator). Thread-safe once the parts are built
+    (``BenchmarkSession.prepare``): the scheduler calls it for several items at once."""
     session = item.config.stash[SESSION_KEY]
     return play(item.sample, session.agent(item.strategy), session.judge, session.simulation)
+
+
+def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
+    """What the scheduler runs on its threads: the skip reason, or the played item (exceptions propagate
+    to the item's setup through the future)."""
+    from pytest_safeagent.plugin.scheduler import Played as Background
+
+    reason = skip_reason(item)
+    return Background(skip=reason) if reason else Background(played=play_item(item))
+
+
+def agent_is_thread_safe(item: BenchmarkItem) -> bool:
+    """Built-in agents are; an agent object may say otherwise with ``thread_safe = False``."""
+    session = item.config.stash[SESSION_KEY]
+    return bool(getattr(session.agent(item.strategy), "thread_safe", True))
+
+
+def _play_inline(item: BenchmarkItem) -> Played:
+    """Played here, in setup; the scheduler still hears of it (fail fast on an unusable endpoint)."""
+    scheduler = item.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
+    if scheduler is not None and scheduler.stop_reason is not None:
+        raise ItemErrorRaised("model", scheduler.stop_reason)
+    try:
+        played = play_item(item)
+    except Exception as exc:
+        if scheduler is not None:
+            scheduler.observe(exc)
+        raise
+    if scheduler is not None:
+        scheduler.observe(None)
+    return played
+
+
+def _played_ahead(item: BenchmarkItem):
+    """The scheduler's result for ``item`` (waiting for it), or None when the item is played here."""
+    from concurrent.futures import CancelledError
+
+    ahead = item.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
+    future = ahead.take(item) if ahead is not None else None
+    if future is None:
+        return None
+    try:
+        return future.result()
+    except CancelledError:  # stopped before it began (-x, Ctrl-C): play it here if pytest still runs it
+        return None
 
 
 class BenchmarkItem(pytest.Item):
@@ -60,10 +106,11 @@ class BenchmarkItem(pytest.Item):
             self.extra_keyword_matches.add(word)
 
     def setup(self) -> None:
-        reason = skip_reason(self)
+        ahead = _played_ahead(self)
+        reason = ahead.skip if ahead is not None else skip_reason(self)
         if reason:
             pytest.skip(reason)
-        self.played = play_item(self)
+        self.played = ahead.played if ahead is not None else _play_inline(self)
         if self.played.verdict is not None and passes(self.sample, self.played.verdict) is None:
             pytest.skip(f"not judged: {self.played.verdict.reason}")
 

@@ -64,6 +64,10 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-save-trajectories", metavar="DIR",
         help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
     add_provider_options(group)
+    parser.addini("sab_concurrency", default="8", help="benchmark items in flight per process (see --sab-concurrency)")
+    add("--sab-max-infra-errors", default="5", metavar="N", help=(
+        "stop the run when this many items in a row fail with the same endpoint failure (connection refused, "
+        "DNS, 401/403/404); 0 never stops (default: 5)"))
 
 
 @dataclass(frozen=True)
@@ -79,9 +83,20 @@ class RunConfig:
     scenes_dir: str | None
     report_path: Path | None
     html_path: Path | None
+    max_infra_errors: int
     providers: ProviderSettings
     simulation: SimulationSettings | None
     episodes: EpisodeSettings
+
+
+def _whole_number(option: str, text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise option_error(option, text, "expected a whole number") from None
+    if value < minimum:
+        raise option_error(option, text, f"must be at least {minimum}")
+    return value
 
 
 def _model_spec(option: str, value: str, role: str) -> str:
@@ -128,6 +143,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
         html_path=Path(opt("--sab-html")) if opt("--sab-html") else None,
+        max_infra_errors=_whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config, strategies),
         episodes=_episode_settings(config),

@@ -33,7 +33,9 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
     add("--sab-response-format", default=None, metavar="FORMAT",
         help="free: the agent answers in free text; plan: only a refusal or a numbered plan of the scene's "
              "objects (JSON schema for openai/, grammar for local/) (default: plan for local/, free for openai/)")
-    add("--sab-concurrency", default="4", metavar="N", help="model requests in flight per process (default: 4)")
+    add("--sab-concurrency", default=None, metavar="N", help=(
+        "benchmark items in flight per process, played ahead of pytest's loop (also the process's model "
+        "requests in flight; ini sab_concurrency; default 8; 1 plays one item at a time)"))
     add("--sab-retries", default="3", metavar="N",
         help="retries of a request after 429, 5xx, timeouts, connection errors, unreadable replies (default: 3)")
     add("--sab-retry-max-wait", default="60", metavar="SECONDS",
@@ -59,6 +61,21 @@ def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> f
         raise option_error(option, text, "expected a finite number")
     if value < minimum:
         raise option_error(option, text, f"must be at least {minimum}")
+    return value
+
+
+def _concurrency(config: pytest.Config) -> int:
+    """--sab-concurrency, else the ini setting sab_concurrency (default 8)."""
+    text = config.getoption("--sab-concurrency")
+    option = "--sab-concurrency"
+    if text is None:
+        text, option = config.getini("sab_concurrency"), "ini sab_concurrency"
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise option_error(option, text, "expected a whole number") from None
+    if value < 1:
+        raise option_error(option, text, "must be at least 1")
     return value
 
 
@@ -150,6 +167,6 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     _require_key("--sab-judge-api-key-env", judge_spec, judge)
     retry = RetrySettings(retries=_number(config, "--sab-retries", int, 0),
                           max_wait_s=_number(config, "--sab-retry-max-wait", float, 0.0))
-    return ProviderSettings(model=model, judge=judge, concurrency=_number(config, "--sab-concurrency", int, 1),
+    return ProviderSettings(model=model, judge=judge, concurrency=_concurrency(config),
                             cache=_cache_settings(config, (model_spec, judge_spec)), retry=retry,
                             local_threads=_optional_number(config, "--sab-local-threads", int, 1))

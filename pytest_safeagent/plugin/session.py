@@ -75,6 +75,14 @@ class BenchmarkSession:
                     self._simulation = SimulatorPool(self.run.simulation)
         return self._simulation
 
+    def prepare(self, strategies: list[str]) -> None:
+        """Build the parts these strategies' items need now, on this thread, so that items played on
+        several threads afterwards only read them."""
+        self.judge
+        self.simulation
+        for strategy in dict.fromkeys(strategies):
+            self.agent(strategy)
+
     def item_ids(self) -> list[str]:
         """Names of the run's selected items in collection order (samples, then strategies)."""
         from pytest_safeagent.core.item_record import item_id

@@ -138,17 +138,22 @@ def test_concurrency_gate_bounds_requests_in_flight(fake, make_chat):
     assert fake.peak_in_flight == 2 and model.layer.stats.peak_in_flight == 2
 
 
-def test_backoff_is_released_from_the_gate(fake, make_chat):
-    """A request waiting out a Retry-After does not hold its slot: the other request gets through."""
+def test_a_429_slows_the_whole_process_then_recovers(fake, make_chat):
+    """A Retry-After holds every new submission of the process, not just the rate-limited request,
+    and halves the slots in use; successes give the slots back."""
     fake.script([fo.rate_limited("1")])
     fake.responder = lambda request: fo.text("ok")
-    model = make_chat(concurrency=1)
+    model = make_chat(concurrency=4)
     slow = model.layer.submit(model.complete, MESSAGES)
-    time.sleep(0.2)
+    time.sleep(0.3)
+    assert model.layer.limit == 2 and model.layer.stats.slowdowns == 1
     started = time.monotonic()
     assert model.complete([*MESSAGES, {"role": "user", "content": "other"}]).text == "ok"
-    assert time.monotonic() - started < 0.7
+    assert time.monotonic() - started > 0.4  # held back until the server's Retry-After passed
     assert slow.result(timeout=5).text == "ok"
+    for i in range(6):
+        model.complete([*MESSAGES, {"role": "user", "content": f"more {i}"}])
+    assert model.layer.limit == 4
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,7 @@ def test_provider_defaults(config):
     assert (settings.model.base_url, settings.model.api_key_env, settings.model.temperature,
             settings.model.max_tokens, settings.model.timeout_s) == (None, "OPENAI_API_KEY", 0.0, None, 120.0)
     assert (settings.judge.temperature, settings.judge.max_tokens) == (0.0, DEFAULT_MAX_TOKENS)
-    assert (settings.concurrency, settings.retry.retries, settings.retry.max_wait_s) == (4, 3, 60.0)
+    assert (settings.concurrency, settings.retry.retries, settings.retry.max_wait_s) == (8, 3, 60.0)
     assert (settings.cache.mode, settings.cache.directory) == ("on", None)  # no network model, no cache
 
 
