@@ -89,6 +89,14 @@ class RunConfig:
     episodes: EpisodeSettings
 
 
+def _html_path(value: str | None, report: str | None) -> Path | None:
+    if not value:
+        return None
+    if report and Path(value).resolve() == Path(report).resolve():
+        raise option_error("--sab-html", value, "is the --sab-report path; the page and the JSON report need two files")
+    return Path(value)
+
+
 def _whole_number(option: str, text: str, minimum: int) -> int:
     try:
         value = int(text)
@@ -142,7 +150,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
-        html_path=Path(opt("--sab-html")) if opt("--sab-html") else None,
+        html_path=_html_path(opt("--sab-html"), report),
         max_infra_errors=_whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config, strategies),

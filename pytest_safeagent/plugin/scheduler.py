@@ -111,17 +111,23 @@ class Dispatcher:
     def _submit(self, item: Any) -> Future[Played]:  # under the lock
         self._in_flight += 1
         self._unconsumed += 1
-        future = self._executor.submit(self._play, item)
+        future = self._executor.submit(self._run, item)
         self._futures[id(item)] = future
-        future.add_done_callback(self._finished)
         return future
 
-    def _finished(self, future: Future[Played]) -> None:
-        with self._lock:
-            self._in_flight -= 1
-            self._fill()
-        if not future.cancelled():
-            self._on_done(future.exception())
+    def _run(self, item: Any) -> Played:
+        """On a pool thread: play, then make room for the next item (never under the submitter's lock)."""
+        error: BaseException | None = None
+        try:
+            return self._play(item)
+        except BaseException as exc:
+            error = exc
+            raise
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+                self._fill()
+            self._on_done(error)
 
     def take(self, item: Any) -> Future[Played] | None:
         """The future of ``item`` (submitted now if it was still queued), or None if this dispatcher

@@ -57,6 +57,9 @@ def test_a_plain_run(config, tmp_path):
      "--sab-judge=rules: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
      "(for example builtin/reference or openai/gpt-4o-mini)"),
     (["--sab-model=builtin/reference", "--sab-seed=1.5"], "--sab-seed=1.5: expected an integer"),
+    (["--sab-model=builtin/reference", "--sab-report=run.json", "--sab-html=run.json"],
+     "--sab-html=run.json: is the --sab-report path; the page and the JSON report need two files"),
+    (["--sab-model=builtin/reference", "--sab-max-infra-errors=-1"], "--sab-max-infra-errors=-1: must be at least 0"),
     (["--sab-model=builtin/reference", "--sab-execution", "--sab-thor-url=ftp://127.0.0.1:9"],
      "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL"),
     (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution or an interactive strategy"),
