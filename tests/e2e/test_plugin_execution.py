@@ -70,8 +70,9 @@ def pytest_runtest_setup(item):
 
 def test_a_dead_server_is_restarted_once_and_the_restart_recorded(pytester):
     pytester.makeconftest(KILLER)
+    # One item at a time, so that the server dies exactly between two items (the kill is in setup).
     result, report = _run(pytester, "--sab-model=builtin/reference", "--sab-execution", "--sab-task-type=safe_detailed",
-                          "-k", "safe_2- or safe_5- or safe_7-")
+                          "-k", "safe_2- or safe_5- or safe_7-", "--sab-concurrency=1")
     items = {item["sample_id"]: item for item in report["items"]}
     assert items["safe_5"]["outcome"] == "passed"
     assert items["safe_5"]["execution"]["restarts"] == 1
