@@ -13,3 +13,14 @@ def option_error(option: str, value: object, problem: str, *, secret: bool = Fal
     """``option`` is ``--sab-x`` or ``ini sab_x``; raise the result."""
     shown = "<hidden>" if secret else value
     return pytest.UsageError(f"{option}={shown}: {problem}")
+
+
+def whole_number(option: str, text: object, minimum: int) -> int:
+    """An option's value as a whole number of at least ``minimum``, or the option error saying why not."""
+    try:
+        value = int(text)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise option_error(option, text, "expected a whole number") from None
+    if value < minimum:
+        raise option_error(option, text, f"must be at least {minimum}")
+    return value

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.errors import option_error, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
@@ -97,16 +97,6 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     return Path(value)
 
 
-def _whole_number(option: str, text: str, minimum: int) -> int:
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise option_error(option, text, "expected a whole number") from None
-    if value < minimum:
-        raise option_error(option, text, f"must be at least {minimum}")
-    return value
-
-
 def _model_spec(option: str, value: str, role: str) -> str:
     """A model or judge name checked against the provider table (and, for local models, the install)."""
     from pytest_safeagent.models.catalog import SpecError
@@ -151,7 +141,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
         html_path=_html_path(opt("--sab-html"), report),
-        max_infra_errors=_whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
+        max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config, strategies),
         episodes=_episode_settings(config),

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.errors import option_error, whole_number
 
 from pytest_safeagent.models.settings import (CACHE_MODES, DEFAULT_MAX_TOKENS, RESPONSE_FORMATS, CacheSettings,
                                               EndpointSettings, ProviderSettings, RetrySettings)
@@ -70,13 +70,7 @@ def _concurrency(config: pytest.Config) -> int:
     option = "--sab-concurrency"
     if text is None:
         text, option = config.getini("sab_concurrency"), "ini sab_concurrency"
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise option_error(option, text, "expected a whole number") from None
-    if value < 1:
-        raise option_error(option, text, "must be at least 1")
-    return value
+    return whole_number(option, text, 1)
 
 
 def _optional_number(config: pytest.Config, option: str, kind: type, minimum: float) -> float | int | None:
