@@ -47,6 +47,13 @@ class PlayEnv:
     simulator: Any = None
 
 
+class AgentError(Exception):
+    """The agent's own code failed (a user agent raised, or answered with something that is not text).
+
+    An error of the item carrying the agent's traceback, never a verdict.
+    """
+
+
 @runtime_checkable
 class Agent(Protocol):
     """Plays one sample. ``name`` is what errors and reports call it (the model spec for the default agent)."""

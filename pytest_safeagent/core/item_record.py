@@ -97,7 +97,7 @@ class EpisodeSummary(BaseModel):
 class ItemError(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["data", "model", "judge", "simulator", "unjudgeable", "internal"]
+    kind: Literal["data", "model", "agent", "judge", "simulator", "unjudgeable", "internal"]
     message: str
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
-from pytest_safeagent.core.agent import Agent, PlayEnv
+from pytest_safeagent.core.agent import Agent, AgentError, PlayEnv
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
@@ -99,6 +99,8 @@ def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played):
             return agent.run(sample, env), attempt
         except ModelError as exc:
             raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
+        except AgentError as exc:
+            raise ItemErrorRaised("agent", f"agent {agent.name}: {exc}", played) from exc
         except SessionLost as exc:
             if attempt:
                 raise ItemErrorRaised("simulator", f"the simulator session was lost twice: {exc}", played) from exc

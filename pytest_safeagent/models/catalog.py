@@ -42,10 +42,13 @@ def providers() -> dict[str, Provider]:
                           no_judge_reason="the embedded local model is too small to judge; use builtin/rules "
                                           "(offline) or openai/<model> (any OpenAI-compatible endpoint, local "
                                           "servers included)"),
+        "python": Provider("python", network=False, models=None, judges=(), example="python:my_agents:make_agent",
+                           no_judge_reason="a Python agent cannot judge; use builtin/rules or openai/<model>"),
     }
 
 
 PROVIDER_NAMES = ("builtin", "openai", "local")  # the order of help texts and error messages
+PYTHON_PREFIX = "python:"  # python:MODULE:FACTORY names a user agent (agents/user_agents.py), not a chat model
 
 
 class SpecError(ValueError):
@@ -58,17 +61,25 @@ class ModelSpec:
     name: str
 
     def __str__(self) -> str:
+        if self.provider == "python":
+            return PYTHON_PREFIX + self.name
         return f"{self.provider}/{self.name}"
 
 
 def parse_spec(value: str, role: Role) -> ModelSpec:
-    """``PROVIDER/NAME`` checked against the table for an agent (``model``) or a ``judge``."""
-    provider_name, sep, name = value.partition("/")
+    """``PROVIDER/NAME`` (or ``python:MODULE:FACTORY``) checked against the table for an agent
+    (``model``) or a ``judge``."""
     table = providers()
+    if value.startswith(PYTHON_PREFIX):
+        if role == "judge":
+            raise SpecError(table["python"].no_judge_reason)
+        return ModelSpec("python", value.removeprefix(PYTHON_PREFIX))
+    provider_name, sep, name = value.partition("/")
     provider = table.get(provider_name)
     if not sep or not name or provider is None:
+        python = f", or a Python agent as {table['python'].example}" if role == "model" else ""
         raise SpecError(f"expected PROVIDER/NAME with PROVIDER one of {', '.join(PROVIDER_NAMES)} "
-                        f"(for example {table['builtin'].example} or {table['openai'].example})")
+                        f"(for example {table['builtin'].example} or {table['openai'].example}){python}")
     known = provider.models if role == "model" else provider.judges
     if known == ():
         raise SpecError(provider.no_judge_reason or f"{provider_name} models cannot be used as a {role}")

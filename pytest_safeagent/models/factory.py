@@ -17,6 +17,8 @@ from pytest_safeagent.models.settings import (DEFAULT_MAX_TOKENS, EndpointSettin
 def check_spec(value: str, role: Role) -> str:
     """``value`` if it names a model (or judge) this installation can build; SpecError otherwise."""
     spec = parse_spec(value, role)
+    if spec.provider == "python":
+        python_agent(spec.name)  # import the module and call the factory now: a bad spec is a usage error
     if spec.provider == "local":
         from pytest_safeagent.models.local import LOCAL_MODELS, LocalModelUnavailable, check_available
 
@@ -61,11 +63,29 @@ def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
     return providers
 
 
+_python_agents: dict[str, object] = {}
+
+
+def python_agent(target: str) -> object:
+    """The user agent ``python:MODULE:FACTORY`` names, made once per process (SpecError if it cannot be)."""
+    if target not in _python_agents:
+        from pytest_safeagent.agents.user_agents import AgentLoadError, load_python_agent
+
+        try:
+            _python_agents[target] = load_python_agent(target)
+        except AgentLoadError as exc:
+            raise SpecError(str(exc)) from None
+    return _python_agents[target]
+
+
 def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None, *,
-               scenes_dir: str | None = None) -> ChatModel:
-    """``scenes_dir`` (``--sab-scenes-dir``) locates the scene dumps a constrained agent's shapes come from."""
+               scenes_dir: str | None = None) -> ChatModel | None:
+    """The chat model ``spec`` names; None for a ``python:`` agent (it is the agent, there is no model).
+    ``scenes_dir`` (``--sab-scenes-dir``) locates the scene dumps a constrained agent's shapes come from."""
     parsed = parse_spec(spec, "model")
     provider, name = parsed.provider, parsed.name
+    if provider == "python":
+        return None
     if provider == "builtin":
         from pytest_safeagent.models.builtin import BuiltinModel
 

@@ -66,6 +66,8 @@ class BenchmarkController:
         payload = getattr(report, "sab_record", None)
         if payload is None:
             return
+        if self.state.agent_description is None:  # a worker resolved the sab_agent fixture
+            self.state.agent_description = getattr(report, "sab_agent", None)
         from pydantic import ValidationError
 
         from pytest_safeagent.core.validation import first_error

@@ -38,6 +38,9 @@ def _is_worker(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     for name, description in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {description}")
+    from pytest_safeagent.plugin import fixtures
+
+    config.pluginmanager.register(fixtures, "safeagent-fixtures")  # every run: --fixtures lists them
     run = parse_run_config(config)
     if run is None:
         return
@@ -85,15 +88,34 @@ def _session(config: pytest.Config) -> BenchmarkSession | None:
     return config.stash.get(SESSION_KEY, None)
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
-    """With --sab-model, the session collects the benchmark instead of test files."""
-    if not isinstance(collector, pytest.Session) or _session(collector.config) is None:
-        return None
+def _explicit_paths(config: pytest.Config) -> bool:
+    """Test paths given on the command line are collected too, after the benchmark."""
+    return config.args_source is pytest.Config.ArgsSource.ARGS and bool(config.args)
+
+
+def _benchmark_node(session: pytest.Session) -> pytest.Collector:
     from pytest_safeagent.plugin.items import COLLECTOR_NAME, BenchmarkCollector
 
-    node = BenchmarkCollector.from_parent(collector, name=COLLECTOR_NAME, nodeid=COLLECTOR_NAME)
-    return pytest.CollectReport(collector.nodeid, "passed", None, [node])
+    return BenchmarkCollector.from_parent(session, name=COLLECTOR_NAME, nodeid=COLLECTOR_NAME)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
+    """With --sab-model, the session collects the benchmark instead of test files (or, when test paths
+    are given on the command line, before them: see the next hook)."""
+    if not isinstance(collector, pytest.Session) or _session(collector.config) is None:
+        return None
+    if _explicit_paths(collector.config):
+        return None
+    return pytest.CollectReport(collector.nodeid, "passed", None, [_benchmark_node(collector)])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]):
+    """With --sab-model and test paths: the benchmark items first (-k, -m and friends apply to both)."""
+    if _session(config) is not None and _explicit_paths(config):
+        items[:0] = _benchmark_node(session).collect()
+    return (yield)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:

@@ -7,6 +7,7 @@ import pytest
 from pytest_safeagent.plugin.items import BenchmarkItem
 from pytest_safeagent.core.item_record import ItemError, ItemRecord
 from pytest_safeagent.core.play import ItemErrorRaised, Played
+from pytest_safeagent.plugin.session import SESSION_KEY
 
 
 def _base(item: BenchmarkItem, played: Played | None) -> dict:
@@ -48,8 +49,6 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
 
 def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ItemRecord | None:
     """The item's record for the phase that decides it (setup on error or skip, else call)."""
-    from pytest_safeagent.plugin.session import SESSION_KEY
-
     model = item.config.stash[SESSION_KEY].run.model
     if report.when == "setup":
         if report.skipped:
@@ -90,6 +89,9 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     if record is None:
         return
     report.sab_record = record.model_dump(mode="json")
+    agent = item.config.stash[SESSION_KEY].agent_description
+    if agent is not None:  # travels to the controller (xdist), whose report names the agent
+        report.sab_agent = agent
     # junitxml reads the properties from the teardown report, which copies the item's.
     properties = junit_properties(record)
     item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties

@@ -13,7 +13,9 @@ import pytest
 
 from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.dataset.samples import Sample
+from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
+from pytest_safeagent.plugin.fixtures import resolve_parts, resolved_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
@@ -38,16 +40,18 @@ class BenchmarkCollector(pytest.Collector):
 
 
 def skip_reason(item: BenchmarkItem) -> str | None:
-    """Why the item cannot be played at all (a reference baseline has no steps for long-horizon tasks)."""
-    session = item.config.stash[SESSION_KEY]
-    return getattr(session.model, "skip_reason", lambda _: None)(item.sample)
+    """Why the item cannot be played at all (a reference baseline has no steps for long-horizon tasks;
+    a user agent may say so with its own ``skip_reason``)."""
+    reason = getattr(resolve_parts(item).agent, "skip_reason", None)
+    return reason(item.sample) if callable(reason) else None
 
 
 def play_item(item: BenchmarkItem) -> Played:
-    """Play ``item`` with the run's parts (agent, judge, simulator). Thread-safe once the parts are built
-    (``BenchmarkSession.prepare``): the scheduler calls it for several items at once."""
-    session = item.config.stash[SESSION_KEY]
-    return play(item.sample, session.agent(item.strategy), session.judge, session.simulation)
+    """Play ``item`` with the parts the fixtures gave (sab_agent, sab_judge, sab_simulator). Thread-safe once
+    they are resolved (plugin/fixtures.py): the scheduler then calls it for several items at once."""
+    parts = resolve_parts(item)
+    return play(item.sample, parts.agent_for(item.strategy), parts.judge, parts.simulator,
+                PlayEnv(simulator=parts.simulator))
 
 
 def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
@@ -60,9 +64,10 @@ def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
 
 
 def agent_is_thread_safe(item: BenchmarkItem) -> bool:
-    """Built-in agents are; an agent object may say otherwise with ``thread_safe = False``."""
-    session = item.config.stash[SESSION_KEY]
-    return bool(getattr(session.agent(item.strategy), "thread_safe", True))
+    """Built-in agents are; a user agent when it says so (``thread_safe = True``). False until the parts
+    are resolved."""
+    parts = resolved_parts(item.config)
+    return parts is not None and parts.thread_safe
 
 
 def _play_inline(item: BenchmarkItem) -> Played:
@@ -106,6 +111,7 @@ class BenchmarkItem(pytest.Item):
             self.extra_keyword_matches.add(word)
 
     def setup(self) -> None:
+        resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
         ahead = _played_ahead(self)
         reason = ahead.skip if ahead is not None else skip_reason(self)
         if reason:
@@ -127,6 +133,13 @@ class BenchmarkItem(pytest.Item):
     def full_story(self) -> bool:
         """-vv or --tb=long show every detail; by default a failure takes a few lines (the JSON report has all)."""
         return self.config.get_verbosity() >= 2 or self.config.getoption("tbstyle", "auto") == "long"
+
+    def _repr_failure_py(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
+        # traceback first, which costs ~0.2 s an item for nothing.
+        if isinstance(excinfo.value, ItemErrorRaised):
+            return self.explain_error(excinfo.value)
+        return super()._repr_failure_py(excinfo, style)
 
     def explain_error(self, error: ItemErrorRaised) -> str:
         """A run failure in a few lines (what failed, and what the agent said if it said anything)."""

@@ -170,23 +170,36 @@ def _episode_settings(config: pytest.Config) -> EpisodeSettings:
                            save_dir=Path(save).resolve() if save else None)
 
 
-def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> SimulationSettings | None:
-    """Settings of the simulator, or None when nothing needs one (no --sab-execution, no interactive strategy)."""
-    from pytest_safeagent.agents.registry import is_interactive
-    from pytest_safeagent.simulator.simulation import SimulationSettings
-
+def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
     urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
     for url in urls:
         if not url.startswith(("http://", "https://")):
             raise option_error("--sab-thor-url", url, "expected an http:// or https:// URL", secret="@" in url)
+    return urls
+
+
+def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> SimulationSettings | None:
+    """Settings of the simulator, or None when nothing needs one (no --sab-execution, no interactive strategy)."""
+    from pytest_safeagent.agents.registry import is_interactive
+    from pytest_safeagent.models.catalog import PYTHON_PREFIX
+
+    urls = _thor_urls(config)
     execute_plans = bool(config.getoption("--sab-execution"))
     if not execute_plans and not any(is_interactive(name) for name in strategies):
-        if urls:
+        if urls and not str(config.getoption("--sab-model")).startswith(PYTHON_PREFIX):  # may act in them
             raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution or an interactive strategy",
                                secret=any("@" in url for url in urls))
         return None
+    return simulator_settings(config, execute_plans=execute_plans)
+
+
+def simulator_settings(config: pytest.Config, *, execute_plans: bool = False) -> SimulationSettings:
+    """The simulator the --sab-thor-* options describe (also for the sab_simulator fixture in a run that
+    executes nothing, or in a plain pytest run of your own tests)."""
+    from pytest_safeagent.simulator.simulation import SimulationSettings
+
     log_dir = config.getoption("--sab-thor-log-dir")
-    return SimulationSettings(urls=urls, backend=config.getoption("--sab-thor-backend"),
+    return SimulationSettings(urls=_thor_urls(config), backend=config.getoption("--sab-thor-backend"),
                               scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
                               execute_plans=execute_plans,
                               sessions=int(_number(config, "--sab-thor-sessions", int, 1)))

@@ -26,7 +26,6 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.plugin.session import SESSION_KEY
 
 WORKERINPUT_KEY = "sab_partition"  # set on every worker when the controller's scheduler is ours
 DEFAULT_MAX_INFRA_ERRORS = 5
@@ -164,6 +163,7 @@ class PlayAhead:
         self.stop_reason: str | None = None
         self.dispatcher: Dispatcher | None = None
         self.session: pytest.Session | None = None
+        self._waiting: list[pytest.Item] | None = None  # this process's items, until the first setup starts them
 
     def _mine(self, items: list[pytest.Item]) -> list[pytest.Item]:
         from pytest_safeagent.plugin.items import BenchmarkItem
@@ -186,15 +186,19 @@ class PlayAhead:
         reopen_layers()  # a layer stopped by an earlier run in this process (pytester) serves this one
         if self.config.option.collectonly or self.width <= 1:
             return
+        self._waiting = self._mine(session.items) or None
+
+    def _start(self, first: pytest.Item) -> None:
+        """In the first item's setup, once it has resolved the parts through the fixtures (main thread):
+        play ahead when the agent may be called from several threads; otherwise every item plays inline."""
+        items, self._waiting = self._waiting, None
+        if not items or self.stop_reason is not None or not thread_safe(first):
+            return
         from pytest_safeagent.plugin.items import play_in_background
 
-        items = self._mine(session.items)
-        if items:
-            self.config.stash[SESSION_KEY].prepare([item.strategy for item in items])
-        if items and all(thread_safe(item) for item in {item.strategy: item for item in items}.values()):
-            self.dispatcher = Dispatcher(items, play_in_background, self.width, ahead=2 * self.width + 16,
-                                         on_done=self.observe)
-            self.dispatcher.start()
+        self.dispatcher = Dispatcher(items, play_in_background, self.width, ahead=2 * self.width + 16,
+                                     on_done=self.observe)
+        self.dispatcher.start()
 
     def observe(self, error: BaseException | None) -> None:
         """Each finished play (background or inline): stop the run when the endpoint is plainly unusable."""
@@ -211,6 +215,8 @@ class PlayAhead:
         stop_layers()  # requests waiting or backing off fail at once
 
     def take(self, item: pytest.Item) -> Future[Played] | None:
+        if self._waiting is not None:
+            self._start(item)
         return self.dispatcher.take(item) if self.dispatcher is not None else None
 
     @pytest.hookimpl(trylast=True)

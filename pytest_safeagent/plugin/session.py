@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.plugin.options import RunConfig
     from pytest_safeagent.simulator.pool import SimulatorPool
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
-    from pytest_safeagent.core.agent import Agent
 
 
 _SIMULATION_LOCK = threading.Lock()  # items may be played on several threads
@@ -43,13 +42,14 @@ class BenchmarkSession:
     _model: ChatModel | None = None
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
-    _agents: dict[str, Agent] = field(default_factory=dict)
     _simulation: SimulatorPool | None = None
     _planning_context: PlanningContext | None = None
+    agent_description: dict | None = None  # what played the items (set when plugin/fixtures.py resolves them)
 
     @property
-    def model(self) -> ChatModel:
-        if self._model is None:
+    def model(self) -> ChatModel | None:
+        """The chat model --sab-model names; None when it names a ``python:`` agent."""
+        if self._model is None and not self.run.model.startswith("python:"):
             from pytest_safeagent.models.factory import make_model
 
             self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
@@ -75,34 +75,25 @@ class BenchmarkSession:
                     self._simulation = SimulatorPool(self.run.simulation)
         return self._simulation
 
-    def prepare(self, strategies: list[str]) -> None:
-        """Build the parts these strategies' items need now, on this thread, so that items played on
-        several threads afterwards only read them."""
-        self.judge
-        self.simulation
-        for strategy in dict.fromkeys(strategies):
-            self.agent(strategy)
-
     def item_ids(self) -> list[str]:
         """Names of the run's selected items in collection order (samples, then strategies)."""
         from pytest_safeagent.core.item_record import item_id
 
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
-    def agent(self, strategy: str) -> Agent:
-        """What plays this strategy's items: the strategy over the run's model (one per strategy and process)."""
-        if strategy not in self._agents:
-            from pytest_safeagent.agents.registry import is_interactive
+    def default_agent(self, model: ChatModel | None):  # -> BuiltinAgents | PythonAgent
+        """The ``sab_agent`` fixture's default: the run's strategies over ``model``, or the Python agent
+        that ``--sab-model=python:MODULE:FACTORY`` names."""
+        if self.run.model.startswith("python:"):
+            from pytest_safeagent.agents.user_agents import PythonAgent
+            from pytest_safeagent.models.factory import python_agent
 
-            if is_interactive(strategy):
-                from pytest_safeagent.agents.interactive.factory import interactive_agent
+            return PythonAgent(python_agent(self.run.model.removeprefix("python:")))
+        if model is None:
+            raise TypeError("the built-in strategies need a chat model (sab_model)")
+        from pytest_safeagent.agents.builtin_agents import BuiltinAgents
 
-                self._agents[strategy] = interactive_agent(strategy, self.model, self.run.episodes)
-            else:
-                from pytest_safeagent.agents.strategy_agent import StrategyAgent
-
-                self._agents[strategy] = StrategyAgent(self.strategy(strategy), self.model, self.planning_context())
-        return self._agents[strategy]
+        return BuiltinAgents(model, self.strategy, self.planning_context, self.run.episodes)
 
     def strategy(self, name: str) -> Strategy:
         if name not in self._strategies:
@@ -130,6 +121,7 @@ class BenchmarkSession:
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": PROMPT_VERSION,
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
+            "agent": self.agent_description,
         }
 
     def fingerprint(self) -> dict:
@@ -143,6 +135,8 @@ class BenchmarkSession:
         answers = self._answer_format()
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
             fingerprint["response_format"] = answers
+        if self.agent_description is not None and self.agent_description.get("kind") == "python":
+            fingerprint["agent"] = self.agent_description  # a user agent is what is compared, like a prompt
         return fingerprint
 
     def _answer_format(self) -> str | None:
@@ -166,19 +160,31 @@ class BenchmarkSession:
             self._simulation = None
 
 
-def load_session(run: RunConfig) -> BenchmarkSession:
-    """Read the dataset and select the run's samples (a usage error names what is missing or malformed)."""
+def _read_dataset(data_dir_option: str | None) -> tuple[Path, Dataset, dict[TaskType, list[Sample]]]:
+    """The data directory, the dataset and its samples per task type (a usage error names what is
+    missing or malformed)."""
     from pytest_safeagent.dataset.loader import DatasetError, load_dataset
     from pytest_safeagent.dataset.samples import build_samples
-    from pytest_safeagent.dataset.selection import select_samples
     from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, resolve_data_dir
 
     try:
-        data_dir = resolve_data_dir(DATASET, run.data_dir)
+        data_dir = resolve_data_dir(DATASET, data_dir_option)
         dataset = load_dataset(data_dir)
     except (DataNotFound, DatasetError) as exc:
         raise pytest.UsageError(f"SafeAgentBench data: {exc}") from None
-    pool = build_samples(dataset)
+    return data_dir, dataset, build_samples(dataset)
+
+
+def read_samples(data_dir_option: str | None) -> list[Sample]:
+    """Every sample of the dataset (the sab_dataset fixture outside a benchmark run)."""
+    return [sample for samples in _read_dataset(data_dir_option)[2].values() for sample in samples]
+
+
+def load_session(run: RunConfig) -> BenchmarkSession:
+    """Read the dataset and select the run's samples."""
+    from pytest_safeagent.dataset.selection import select_samples
+
+    data_dir, dataset, pool = _read_dataset(run.data_dir)
     samples = select_samples(pool, run.slices, run.seed)
     return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
 

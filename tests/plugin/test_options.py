@@ -49,10 +49,10 @@ def test_a_plain_run(config, tmp_path):
 @pytest.mark.parametrize(("args", "message"), [
     (["--sab-model=reference"],
      "--sab-model=reference: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
-     "(for example builtin/reference or openai/gpt-4o-mini)"),
+     "(for example builtin/reference or openai/gpt-4o-mini), or a Python agent as python:my_agents:make_agent"),
     (["--sab-model=acme/m1"],
      "--sab-model=acme/m1: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
-     "(for example builtin/reference or openai/gpt-4o-mini)"),
+     "(for example builtin/reference or openai/gpt-4o-mini), or a Python agent as python:my_agents:make_agent"),
     (["--sab-model=builtin/reference", "--sab-judge=rules"],
      "--sab-judge=rules: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
      "(for example builtin/reference or openai/gpt-4o-mini)"),

@@ -12,22 +12,18 @@ samples the state after every action tells the first action after which the haza
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.agents.interactive.observe import describe_outcome, describe_scene
+from pytest_safeagent.agents.interactive.acting import ActingSession
+from pytest_safeagent.agents.interactive.observe import describe_scene
 from pytest_safeagent.agents.interactive.styles import Style, task_message
 from pytest_safeagent.agents.interactive.tools import ToolCall, read_native, read_text
 from pytest_safeagent.core.agent import Episode
-from pytest_safeagent.core.eligibility import unscorable_reason
-from pytest_safeagent.core.item_record import (EndedBy, EpisodeSummary, ExecutionResult, StepResult, TrajectoryStep,
-                                               item_id)
-from pytest_safeagent.core.state_match import compare_final_state
-from pytest_safeagent.core.trajectory import is_state_changing
+from pytest_safeagent.core.item_record import EndedBy, EpisodeSummary, item_id
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, ModelReply
 from pytest_safeagent.models.cache import digest_images
@@ -73,14 +69,8 @@ class EpisodeRun:
         self.mode = mode
         self.started = time.monotonic()
         self.messages: list[dict[str, Any]] = []
-        self.trajectory: list[TrajectoryStep] = []
-        self.screens: dict[str, bytes] = {}  # file name -> PNG, for --sab-save-trajectories
-        self.calls = self.tokens = self.invalid = self.observations = self.max_images_sent = 0
-        self.objects = world.state()
-        goal = list(sample.final_state) if sample.final_state else None
-        self.goal = goal
-        self.unscorable = unscorable_reason(goal, self.objects, sample.scene) if goal else None
-        self.violation_step: int | None = None
+        self.acting = ActingSession(world, sample, screenshots=style.visual, keep_screens=settings.save_dir is not None)
+        self.calls = self.tokens = self.invalid = self.max_images_sent = 0
         self.ended_by: EndedBy | None = None
         self.answer = ""
         self.api_refusal: str | None = None
@@ -88,15 +78,15 @@ class EpisodeRun:
     # ----- the loop ---------------------------------------------------------------------
 
     def play(self) -> Episode:
-        first = task_message(self.sample.instruction, self.sample.scene, describe_scene(self.objects))
+        first = task_message(self.sample.instruction, self.sample.scene, describe_scene(self.acting.scene_objects))
         self.messages = [{"role": "system", "content": self.style.system_prompt(self.mode == "text")},
-                         self._user(first, self._screenshot("initial") if self.style.visual else None)]
+                         self._user(first, self.acting.screenshot("initial") if self.style.visual else None)]
         while self.ended_by is None:
             if self._out_of_time():
-                self._end("timeout", f"(ran out of time after {len(self.trajectory)} actions)")
+                self._end("timeout", f"(ran out of time after {len(self.acting.trajectory)} actions)")
                 break
             if self.calls >= self.settings.max_model_calls:
-                self._end("step_limit", f"(ran out of steps: {self.calls} model calls, {len(self.trajectory)} actions)")
+                self._end("step_limit", f"(ran out of steps: {self.calls} model calls, {len(self.acting.trajectory)} actions)")
                 break
             reply = self._ask()
             calls = (read_native(self.style.tools, reply.tool_calls, self.calls * 100) if self.mode == "native"
@@ -136,37 +126,17 @@ class EpisodeRun:
         elif call.name == tools.done:
             self._end("done", str(call.arguments.get("reason", "")).strip())
         elif call.name == tools.observe:
-            self.observations += 1
-            self.objects = self.world.state()
-            self._answer(call, turn, describe_scene(self.objects))
+            self._answer(call, turn, self.acting.observe())
             if self.style.visual:
-                turn.images.append(("what the robot sees now", self._screenshot(f"observe_{self.observations:03d}")))
-        elif len(self.trajectory) >= self.settings.max_steps:
-            self._end("step_limit", f"(ran out of steps: {len(self.trajectory)} actions taken, the limit)")
+                name = f"observe_{self.acting.observations:03d}"
+                turn.images.append(("what the robot sees now", self.acting.screenshot(name)))
+        elif len(self.acting.trajectory) >= self.settings.max_steps:
+            self._end("step_limit", f"(ran out of steps: {len(self.acting.trajectory)} actions taken, the limit)")
         else:
-            self._act(call, turn)
-
-    def _act(self, call: ToolCall, turn: _Turn) -> None:
-        instruction = str(call.arguments["instruction"]).strip()
-        before = self.objects
-        result = self.world.execute(instruction)
-        self.objects = self.world.state()
-        index = len(self.trajectory)
-        success = bool(result.get("success"))
-        screenshot = None
-        if self.style.visual:
-            png = self._screenshot(f"step_{index:03d}")
-            turn.images.append((f"after '{instruction}'", png))
-            screenshot = self._screen_name(f"step_{index:03d}", png)
-        message = "" if success else " ".join(filter(None, [str(result.get("message") or ""),
-                                                            str(result.get("errorMessage") or "")])).strip()
-        self.trajectory.append(TrajectoryStep(index=index, action=instruction, success=success, message=message,
-                                              state_changing=is_state_changing(instruction, success),
-                                              screenshot=screenshot))
-        if (self.violation_step is None and self.goal and self.unscorable is None and self.sample.hazardous
-                and compare_final_state(self.goal, self.objects)[0]):
-            self.violation_step = index
-        self._answer(call, turn, describe_outcome(instruction, result, before, self.objects))
+            outcome = self.acting.execute(str(call.arguments["instruction"]))
+            if outcome.screenshot is not None:
+                turn.images.append((f"after '{outcome.instruction}'", outcome.screenshot))
+            self._answer(call, turn, outcome.text)
 
     # ----- messages ---------------------------------------------------------------------
 
@@ -224,46 +194,24 @@ class EpisodeRun:
 
     # ----- screenshots, ending, result --------------------------------------------------
 
-    def _screenshot(self, name: str) -> bytes:
-        png = self.world.screenshot()
-        self._screen_name(name, png)
-        return png
-
-    def _screen_name(self, name: str, png: bytes) -> str:
-        if self.settings.save_dir is not None:
-            self.screens[f"{name}.png"] = png
-            return f"{name}.png"
-        return "sha256:" + hashlib.sha256(png).hexdigest()
-
     def _out_of_time(self) -> bool:
         return time.monotonic() - self.started >= self.settings.timeout_s
 
     def _end(self, how: EndedBy, answer: str) -> None:
         self.ended_by, self.answer = how, answer
 
-    def _execution(self) -> ExecutionResult | None:
-        """None when no action was taken (like a planner's refusal, nothing was executed)."""
-        if not self.trajectory:
-            return None
-        steps = [StepResult(instruction=s.action, success=s.success, message=s.message) for s in self.trajectory]
-        backend = self.world.backend
-        if not self.goal or self.unscorable is not None:
-            return ExecutionResult(backend=backend, steps=steps, unscorable=self.unscorable)
-        success, ratio = compare_final_state(self.goal, self.world.state())  # the live state, no replay
-        return ExecutionResult(backend=backend, steps=steps, success=success, step_success_ratio=ratio,
-                               violation_step=self.violation_step)
-
     def _episode(self) -> Episode:
-        execution = self._execution()
+        acting = self.acting
+        execution = acting.execution()
         limit = {"step_limit": "ran out of steps", "timeout": "ran out of time"}.get(self.ended_by or "")
         summary = EpisodeSummary(
-            steps=len(self.trajectory), failed_actions=sum(1 for s in self.trajectory if not s.success),
-            invalid_calls=self.invalid, observations=self.observations, ended_by=self.ended_by or "text",
+            steps=len(acting.trajectory), failed_actions=sum(1 for s in acting.trajectory if not s.success),
+            invalid_calls=self.invalid, observations=acting.observations, ended_by=self.ended_by or "text",
             limit_hit=limit, model_calls=self.calls, tokens=self.tokens,
             time_s=round(time.monotonic() - self.started, 3), tool_mode=self.mode,
             max_images_in_request=self.max_images_sent)
         episode = Episode(answer=self.answer, api_refusal=self.api_refusal, calls=self.calls,
-                          transcript=digest_images(self.messages), trajectory=list(self.trajectory),
+                          transcript=digest_images(self.messages), trajectory=list(acting.trajectory),
                           summary=summary, execution=execution)
         if self.settings.save_dir is not None:
             self._save(episode)
@@ -273,7 +221,7 @@ class EpisodeRun:
         """``DIR/<item id>/transcript.json`` and the screenshots as PNG files beside it."""
         folder = self.settings.save_dir / item_id(self.sample.sample_id, self.style.name)
         folder.mkdir(parents=True, exist_ok=True)
-        for name, png in self.screens.items():
+        for name, png in self.acting.screens.items():
             (folder / name).write_bytes(png)
         record = {
             "sample_id": self.sample.sample_id, "strategy": self.style.name, "model": self.model.name,

@@ -1,0 +1,205 @@
+"""Agents written in Python by users: the protocol they implement, the task they see, and the adapter
+that plays them as the benchmark's :class:`~pytest_safeagent.core.agent.Agent`.
+
+A user agent is any object with one of two methods:
+
+- a **planner**: ``plan(task) -> str``, the answer text, judged exactly like a model's answer;
+- an **interactive agent**: ``act(task, tools) -> str | None``, acting step by step through the tools
+  the built-in interactive agents use (agents/interactive/acting.py: ``execute``, ``observe``,
+  ``objects``, ``screenshot``) in a simulator session of its own, reset to the task's scene. What it
+  returns is its final answer (None: it has nothing to say); it is scored from what it did.
+
+Optional attributes: ``thread_safe`` (True lets the scheduler play several items at once; absent means
+False), ``version`` and ``name`` (reports name the agent), ``skip_reason(task) -> str | None``.
+Whatever the agent raises is an error of the item carrying its traceback, never a verdict.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pytest_safeagent.core.agent import AgentError, Episode, PlayEnv
+
+if TYPE_CHECKING:
+    from pytest_safeagent.agents.interactive.acting import ActingSession
+    from pytest_safeagent.dataset.samples import Sample
+
+PROTOCOL_HINT = "a Python agent needs plan(task) -> str or act(task, tools)"
+
+
+@dataclass(frozen=True)
+class Task:
+    """What a user agent is told about one benchmark item (plain values, stable across releases)."""
+
+    sample_id: str
+    instruction: str
+    scene: str
+    task_type: str  # unsafe_detailed | safe_detailed | abstract | long_horizon
+    category: str | None  # the risk category's canonical name ("Fire Hazard"); None for safe tasks
+    category_slug: str | None  # the same as -k spells it ("fire_hazard")
+    level: int | None  # abstraction level 0..3 for abstract hazards
+    reference_steps: tuple[str, ...]  # the dataset's plan (empty where the dataset has none)
+    hazardous: bool  # whether the benchmark expects the agent to decline
+
+    @classmethod
+    def of(cls, sample: Sample) -> Task:
+        category = sample.category
+        return cls(sample_id=sample.sample_id, instruction=sample.instruction, scene=sample.scene,
+                   task_type=sample.task_type.value, category=category.primary if category else None,
+                   category_slug=category.slug if category else None, level=sample.level,
+                   reference_steps=tuple(sample.reference_steps), hazardous=sample.hazardous)
+
+
+@runtime_checkable
+class Planner(Protocol):
+    """A user agent that answers with text: a plan of steps, or a refusal."""
+
+    def plan(self, task: Task) -> str:
+        ...
+
+
+@runtime_checkable
+class InteractiveUserAgent(Protocol):
+    """A user agent that acts in the simulator, one action at a time."""
+
+    def act(self, task: Task, tools: ActingSession) -> str | None:
+        ...
+
+
+class AgentLoadError(ValueError):
+    """A ``python:`` spec that cannot give an agent; the message is one line naming what is wrong."""
+
+
+def is_user_agent(obj: Any) -> bool:
+    return callable(getattr(obj, "plan", None)) or callable(getattr(obj, "act", None))
+
+
+def is_interactive(obj: Any) -> bool:
+    """An ``act`` agent without ``plan``: it needs a simulator session for every item."""
+    return callable(getattr(obj, "act", None)) and not callable(getattr(obj, "plan", None))
+
+
+def describe_agent(obj: Any) -> dict[str, Any]:
+    """What reports call a user agent: its class's import path and its version (a ``version``
+    attribute, else its top-level package's ``__version__``; None when neither exists)."""
+    cls = type(obj)
+    version = getattr(obj, "version", None)
+    if version is None and cls.__module__ not in ("__main__", "builtins"):
+        try:
+            package = importlib.import_module(cls.__module__.partition(".")[0])
+        except ImportError:
+            package = None
+        version = getattr(package, "__version__", None)
+    return {"kind": "python", "import_path": f"{cls.__module__}.{cls.__qualname__}",
+            "version": None if version is None else str(version)}
+
+
+def declares_thread_safe(agent: Any) -> bool:
+    """May several threads play items with ``agent`` at once? Its ``thread_safe`` attribute (False if absent)."""
+    return bool(getattr(agent, "thread_safe", False))
+
+
+class PythonAgent:
+    """Plays items with a user agent (planner or interactive)."""
+
+    def __init__(self, user_agent: Any):
+        if not is_user_agent(user_agent):
+            raise AgentLoadError(f"{type(user_agent).__qualname__} is not an agent: {PROTOCOL_HINT}")
+        self.user_agent = user_agent
+        self.description = describe_agent(user_agent)
+        self.name = str(getattr(user_agent, "name", None) or self.description["import_path"])
+        self.thread_safe = declares_thread_safe(user_agent)
+        self.interactive = is_interactive(user_agent)
+
+    def skip_reason(self, sample: Sample) -> str | None:
+        reason = getattr(self.user_agent, "skip_reason", None)
+        return self._call(reason, "skip_reason", Task.of(sample)) if callable(reason) else None
+
+    def run(self, sample: Sample, env: PlayEnv) -> Episode:
+        if not self.interactive:
+            return Episode(answer=self._text(self._call(self.user_agent.plan, "plan", Task.of(sample)), "plan"))
+        return self._act(sample, env)
+
+    def _act(self, sample: Sample, env: PlayEnv) -> Episode:
+        from pytest_safeagent.agents.interactive.acting import ActingSession
+        from pytest_safeagent.agents.interactive.agent import open_world, reset_world
+        from pytest_safeagent.core.item_record import EpisodeSummary
+
+        started = time.monotonic()
+        with open_world(env, sample) as world:
+            reset_world(world, sample)
+            tools = ActingSession(world, sample)
+            answer = self._call(self.user_agent.act, "act", Task.of(sample), tools)
+            answer = "" if answer is None else self._text(answer, "act")
+            execution = tools.execution()  # read in the live session, before it closes
+        trajectory = tools.trajectory
+        summary = EpisodeSummary(steps=len(trajectory), failed_actions=sum(1 for s in trajectory if not s.success),
+                                 observations=tools.observations, ended_by="done", tool_mode="none",
+                                 time_s=round(time.monotonic() - started, 3))
+        return Episode(answer=answer, trajectory=list(trajectory), summary=summary, execution=execution)
+
+    def _call(self, method: Any, what: str, *args: Any) -> Any:
+        """Call the user's code: simulator and model failures stay what they are (errors of the run of
+        that kind); anything else it raises becomes an :class:`AgentError` carrying its traceback."""
+        from pytest_safeagent.models.base import ModelError
+        from pytest_safeagent.simulator.client import SimulatorError
+
+        try:
+            return method(*args)
+        except (SimulatorError, ModelError, AgentError):
+            raise
+        except Exception:
+            raise AgentError(f"{self.name}.{what} raised:\n{traceback.format_exc().rstrip()}") from None
+
+    def _text(self, answer: Any, method: str) -> str:
+        if not isinstance(answer, str):
+            raise AgentError(f"{self.name}.{method} returned {type(answer).__name__}, not the answer text (str)")
+        return answer
+
+
+def _import(module_name: str) -> Any:
+    """Import the agent's module; one not found on sys.path is looked for in the current directory too
+    (as ``python -m`` would), so ``pytest --sab-model=python:my_agent:make`` works beside my_agent.py."""
+    import os
+    import sys
+
+    for attempt in (0, 1):
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            top = module_name.partition(".")[0]
+            if attempt == 0 and exc.name == top and os.getcwd() not in sys.path:
+                sys.path.insert(0, os.getcwd())
+                continue
+            raise AgentLoadError(f"module {module_name} cannot be imported: {exc} (run pytest from its folder, "
+                                 "add that folder to pythonpath, or install its package)") from None
+        except Exception as exc:
+            raise AgentLoadError(f"importing {module_name} raised {type(exc).__name__}: {exc}") from None
+    raise AssertionError("unreachable")
+
+
+def load_python_agent(target: str) -> Any:
+    """The user agent that ``MODULE:FACTORY`` makes (``FACTORY()`` is called once per process)."""
+    module_name, sep, attribute = target.partition(":")
+    if not sep or not module_name or not attribute:
+        raise AgentLoadError(f"expected python:MODULE:FACTORY (for example python:my_agents.safe:make_agent), "
+                             f"got python:{target}")
+    module = _import(module_name)
+    factory = getattr(module, attribute, None)
+    if factory is None:
+        raise AgentLoadError(f"module {module_name} has no attribute {attribute}")
+    if not callable(factory):
+        raise AgentLoadError(f"{module_name}:{attribute} is not callable "
+                             "(give a factory function or a class that makes the agent)")
+    try:
+        agent = factory()
+    except Exception as exc:
+        raise AgentLoadError(f"{module_name}:{attribute}() raised {type(exc).__name__}: {exc}") from None
+    if not is_user_agent(agent):
+        raise AgentLoadError(f"{module_name}:{attribute}() returned {type(agent).__qualname__}, "
+                             f"not an agent: {PROTOCOL_HINT}")
+    return agent

@@ -1,0 +1,180 @@
+"""The public fixtures, and how the benchmark items obtain their parts through them.
+
+Every part an item plays with comes from a session-scoped fixture, so a ``conftest.py`` at the rootdir
+that overrides one (``sab_agent`` above all) changes what the benchmark runs, with the same summary,
+gates, reports and xdist behaviour. :func:`resolve_parts` resolves them once per process, in the first
+benchmark item's setup on pytest's main thread (the fixture machinery needs the session on its setup
+stack); the scheduler starts playing ahead only after that, and then every thread only reads them.
+
+The fixtures work in your own tests too (``sab_dataset``, ``sab_simulator``, ``sab_judge`` even
+without ``--sab-model``): see docs/agents-python.md.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+
+if TYPE_CHECKING:
+    from pytest_safeagent.core.agent import Agent
+    from pytest_safeagent.judges.base import Judge
+
+PART_FIXTURES = ("sab_agent", "sab_judge", "sab_simulator")
+
+
+def _run_session(request: pytest.FixtureRequest) -> BenchmarkSession | None:
+    return request.config.stash.get(SESSION_KEY, None)
+
+
+def _needs_run(request: pytest.FixtureRequest) -> BenchmarkSession:
+    session = _run_session(request)
+    if session is None:
+        pytest.fail(f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
+                    "(builtin/reference runs offline)", pytrace=False)
+    return session
+
+
+@pytest.fixture(scope="session")
+def sab_config(request: pytest.FixtureRequest):
+    """SafeAgentBench: the run's settings (RunConfig), parsed once from the --sab-* options."""
+    return _needs_run(request).run
+
+
+@pytest.fixture(scope="session")
+def sab_dataset(request: pytest.FixtureRequest):
+    """SafeAgentBench: the run's selected samples in benchmark order (all 1050 without --sab-model)."""
+    session = _run_session(request)
+    if session is not None:
+        return session.samples
+    from pytest_safeagent.plugin.session import read_samples
+
+    return read_samples(request.config.getoption("--sab-data-dir"))
+
+
+@pytest.fixture(scope="session")
+def sab_model(request: pytest.FixtureRequest):
+    """SafeAgentBench: the chat model --sab-model names (None when it names a python: agent)."""
+    return _needs_run(request).model
+
+
+@pytest.fixture(scope="session")
+def sab_judge(request: pytest.FixtureRequest):
+    """SafeAgentBench: the judge --sab-judge names (builtin/rules without --sab-model)."""
+    session = _run_session(request)
+    if session is not None:
+        return session.judge
+    from pytest_safeagent.models.factory import make_judge
+
+    return make_judge("builtin/rules")
+
+
+@pytest.fixture(scope="session")
+def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """SafeAgentBench: the process's simulator pool; `with sab_simulator.session() as world:` reset, execute, observe, screenshot."""
+    session = _run_session(request)
+    pool = session.simulation if session is not None else None
+    if pool is not None:
+        yield pool  # the run's own: closed with the run
+        return
+    from pytest_safeagent.plugin.options import simulator_settings
+    from pytest_safeagent.simulator.pool import SimulatorPool
+
+    pool = SimulatorPool(simulator_settings(request.config))  # its server starts on the first session
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+@pytest.fixture(scope="session")
+def sab_agent(request: pytest.FixtureRequest, sab_model: Any):
+    """SafeAgentBench: what plays the benchmark items (the selected strategies over sab_model); override it with your agent."""
+    return _needs_run(request).default_agent(sab_model)
+
+
+@dataclass(frozen=True)
+class ItemParts:
+    """What plays the items of one process: the agent fixture's value, the judge, the simulator."""
+
+    agent: Any  # BuiltinAgents (one agent per strategy), a PythonAgent, or any core Agent
+    judge: Judge
+    simulator: Any  # a SimulatorPool, or None when nothing acts in or executes on a simulator
+
+    def agent_for(self, strategy: str) -> Agent:
+        for_strategy = getattr(self.agent, "for_strategy", None)
+        return for_strategy(strategy) if for_strategy is not None else self.agent
+
+    @property
+    def thread_safe(self) -> bool:
+        """Whether the scheduler may play several items at once (built-in agents: yes; a user agent
+        only when it says so with ``thread_safe = True``)."""
+        return bool(getattr(self.agent, "thread_safe", False))
+
+
+_PARTS_KEY = pytest.StashKey[ItemParts]()
+
+
+def resolved_parts(config: pytest.Config) -> ItemParts | None:
+    """The process's parts once :func:`resolve_parts` has run (a lookup, safe from any thread)."""
+    return config.stash.get(_PARTS_KEY, None)
+
+
+def resolve_parts(item: pytest.Item) -> ItemParts:
+    """The parts of ``item``'s process through the fixtures: resolved on the first call, which must run
+    on pytest's main thread inside a benchmark item's setup; later calls are a lookup."""
+    parts = resolved_parts(item.config)
+    if parts is not None:
+        return parts
+    if threading.current_thread() is not threading.main_thread():
+        raise RuntimeError("the benchmark's fixtures are resolved on pytest's main thread, in an item's setup")
+    try:
+        parts = _resolve(item)
+    except pytest.UsageError as exc:
+        item.session.shouldstop = str(exc)  # the same for every item: stop after this one
+        raise
+    item.config.stash[_PARTS_KEY] = parts
+    return parts
+
+
+def _resolve(item: pytest.Item) -> ItemParts:
+    from pytest_safeagent.agents.user_agents import PythonAgent, describe_agent, is_user_agent
+    from pytest_safeagent.core.agent import Agent
+
+    request = _request_for(item)
+    agent = request.getfixturevalue("sab_agent")
+    if is_user_agent(agent) and not isinstance(agent, PythonAgent):
+        agent = PythonAgent(agent)
+    elif not (hasattr(agent, "for_strategy") or isinstance(agent, (Agent, PythonAgent))):
+        raise pytest.UsageError(f"the sab_agent fixture returned {type(agent).__qualname__}, not an agent: give it "
+                                "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
+    session = item.config.stash[SESSION_KEY]
+    session.agent_description = (agent.description if isinstance(agent, PythonAgent)
+                                 else agent.describe() if hasattr(agent, "describe") else describe_agent(agent))
+    needs_world = session.simulation is not None or getattr(agent, "interactive", False)
+    simulator = request.getfixturevalue("sab_simulator") if needs_world else None
+    return ItemParts(agent=agent, judge=request.getfixturevalue("sab_judge"), simulator=simulator)
+
+
+def _request_for(item: pytest.Item) -> pytest.FixtureRequest:
+    """A fixture request for a plain item, made the way pytest's own doctest items make theirs, for the
+    one item that resolves the parts (the others pay nothing). A part fixture must be session-scoped:
+    the scheduler keeps it for every item of the process."""
+    from _pytest.fixtures import TopRequest
+
+    manager = item.session._fixturemanager
+    for name in PART_FIXTURES:
+        definitions = manager.getfixturedefs(name, item) or ()
+        if definitions and definitions[-1].scope != "session":
+            where = definitions[-1].baseid or "a plugin"
+            raise pytest.UsageError(f"the {name} fixture in {where} has scope {definitions[-1].scope!r}: the "
+                                    "benchmark keeps it for every item, so declare it "
+                                    "@pytest.fixture(scope=\"session\")")
+    item._fixtureinfo = manager.getfixtureinfo(node=item, func=None, cls=None)
+    item.funcargs = {}
+    return TopRequest(item, _ispytest=True)
