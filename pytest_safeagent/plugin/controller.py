@@ -127,5 +127,5 @@ class BenchmarkController:
         from pytest_safeagent.reporting.terminal import summary_lines
 
         terminalreporter.section("SafeAgentBench summary")
-        for line, markup in summary_lines(self.results, self.state.run):
+        for line, markup in summary_lines(self.results, self.state.run, self.state.agent_description):
             terminalreporter.write_line(line, **markup)

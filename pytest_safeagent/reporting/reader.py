@@ -141,12 +141,16 @@ def _comparable(key: str, value: object) -> object:
     return value
 
 
+NAMED_NOT_COMPARED = {"agent"}
+
+
 def fingerprint_differences(theirs: dict, ours: dict, their_name: str = "baseline",
                             our_name: str = "this run") -> list[str]:
     """One line per part that differs (dataset checksum, judge, strategy set, prompt version, and
-    any part a later version adds). The model is not in the fingerprint: comparing models is the point."""
+    any part a later version adds). The model is not in the fingerprint: comparing models is the point;
+    a Python agent is named there (``agent``) but, like a model, never makes two runs incomparable."""
     lines = []
-    for key in sorted(set(theirs) | set(ours)):
+    for key in sorted((set(theirs) | set(ours)) - NAMED_NOT_COMPARED):
         a, b = _comparable(key, theirs.get(key)), _comparable(key, ours.get(key))
         if a != b:
             lines.append(f"{key}: {their_name} {_show(theirs.get(key))}, {our_name} {_show(ours.get(key))}")

@@ -101,12 +101,16 @@ def table_lines(metrics: dict) -> list[str]:
     return lines
 
 
-def summary_lines(results: RunResults, run: Any) -> list[tuple[str, dict[str, bool]]]:
-    """The whole SafeAgentBench section, as (line, terminal markup) pairs. ``run`` is the RunConfig."""
+def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> list[tuple[str, dict[str, bool]]]:
+    """The whole SafeAgentBench section, as (line, terminal markup) pairs. ``run`` is the RunConfig;
+    ``agent`` the report's description of a Python agent, when one played the items."""
     from pytest_safeagent.violations import compact_table
 
+    played_by = f"model {run.model}"
+    if agent is not None and agent.get("kind") == "python":
+        played_by = f"agent {agent['import_path']}" + (f" {agent['version']}" if agent.get("version") else "")
     lines: list[tuple[str, dict[str, bool]]] = [(
-        f"model {run.model} | judge {run.judge} | strategies {','.join(run.strategies)} | "
+        f"{played_by} | judge {run.judge} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
 

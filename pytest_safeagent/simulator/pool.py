@@ -97,6 +97,10 @@ class SimSession:
     def state(self) -> list[dict[str, Any]]:
         return self._call(self.client.state)
 
+    def observe(self) -> list[dict[str, Any]]:
+        """Every object of the world with its type, id and state properties (the same as :meth:`state`)."""
+        return self.state()
+
     def screenshot(self) -> bytes:
         return self._call(self.client.screenshot)
 
