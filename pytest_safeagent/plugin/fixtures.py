@@ -135,8 +135,8 @@ def resolve_parts(item: pytest.Item) -> ItemParts:
         raise RuntimeError("the benchmark's fixtures are resolved on pytest's main thread, in an item's setup")
     try:
         parts = _resolve(item)
-    except pytest.UsageError as exc:
-        item.session.shouldstop = str(exc)  # the same for every item: stop after this one
+    except Exception as exc:  # an unusable override, or a fixture that raised: the same for every item
+        item.session.shouldstop = f"safeagent: the benchmark's parts could not be set up: {exc}".splitlines()[0]
         raise
     item.config.stash[_PARTS_KEY] = parts
     return parts
