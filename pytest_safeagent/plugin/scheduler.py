@@ -196,6 +196,7 @@ class PlayAhead:
             return
         from pytest_safeagent.plugin.items import play_in_background
 
+        guard_logger_registry()
         self.dispatcher = Dispatcher(items, play_in_background, self.width, ahead=2 * self.width + 16,
                                      on_done=self.observe)
         self.dispatcher.start()
@@ -233,6 +234,29 @@ class PlayAhead:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.dispatcher is not None:
             self.dispatcher.stop()
+
+
+class _SnapshotValues(dict):
+    """A dict whose ``values()`` is a copy taken in one step (a C-level copy, atomic under the GIL)."""
+
+    def values(self):  # type: ignore[override]
+        return list(super().values())
+
+
+def guard_logger_registry() -> None:
+    """Let loggers be created on the play threads while pytest's main thread walks the registry.
+
+    pytest's log capture iterates over ``logging.Logger.manager.loggerDict`` in every item's setup,
+    call and teardown (to attach its handler to non-propagating loggers); a module imported or a
+    logger first asked for on a play thread at that moment made the item error with "dictionary
+    changed size during iteration". Iterating a snapshot of the values is what the registry needs.
+    """
+    import logging
+
+    manager = logging.Logger.manager
+    with logging._lock:  # the lock logging itself holds while it adds loggers
+        if not isinstance(manager.loggerDict, _SnapshotValues):
+            manager.loggerDict = _SnapshotValues(manager.loggerDict)
 
 
 def worker_number(workerinput: dict) -> int:
