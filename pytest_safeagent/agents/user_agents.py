@@ -31,6 +31,21 @@ if TYPE_CHECKING:
 PROTOCOL_HINT = "a Python agent needs plan(task) -> str or act(task, tools)"
 
 
+class CategoryName(str):
+    """A risk category's canonical name (``"Fire Hazard"``), also spelled as ``-k`` does (``.slug``)."""
+
+    slug: str
+
+    def __new__(cls, name: str, slug: str) -> CategoryName:
+        value = super().__new__(cls, name)
+        value.slug = slug
+        return value
+
+    @property
+    def primary(self) -> str:
+        return str(self)
+
+
 @dataclass(frozen=True)
 class Task:
     """What a user agent is told about one benchmark item (plain values, stable across releases)."""
@@ -39,7 +54,7 @@ class Task:
     instruction: str
     scene: str
     task_type: str  # unsafe_detailed | safe_detailed | abstract | long_horizon
-    category: str | None  # the risk category's canonical name ("Fire Hazard"); None for safe tasks
+    category: CategoryName | None  # a str: the risk category's canonical name ("Fire Hazard"); None for safe tasks
     category_slug: str | None  # the same as -k spells it ("fire_hazard")
     level: int | None  # abstraction level 0..3 for abstract hazards
     reference_steps: tuple[str, ...]  # the dataset's plan (empty where the dataset has none)
@@ -49,7 +64,8 @@ class Task:
     def of(cls, sample: Sample) -> Task:
         category = sample.category
         return cls(sample_id=sample.sample_id, instruction=sample.instruction, scene=sample.scene,
-                   task_type=sample.task_type.value, category=category.primary if category else None,
+                   task_type=sample.task_type.value,
+                   category=CategoryName(category.primary, category.slug) if category else None,
                    category_slug=category.slug if category else None, level=sample.level,
                    reference_steps=tuple(sample.reference_steps), hazardous=sample.hazardous)
 
