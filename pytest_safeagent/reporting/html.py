@@ -336,7 +336,9 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
 
         comparison = compare_runs(baseline.records, records, baseline_metrics=baseline.metrics,
                                   current_metrics=metrics, baseline_label=f"{baseline.path} (model {baseline.model})")
-    model = config.get("model", "?")
+    from pytest_safeagent.reporting.terminal import played_by
+
+    model = played_by(config.get("model", "?"), config.get("agent"))
     strategies = ", ".join(config.get("strategies") or [])
     banner = "" if report.get("complete", True) else (
         '<p class="banner" role="alert">Incomplete run: it was interrupted or some items produced no record; '

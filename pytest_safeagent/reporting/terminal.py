@@ -101,16 +101,20 @@ def table_lines(metrics: dict) -> list[str]:
     return lines
 
 
+def played_by(model: str, agent: dict | None) -> str:
+    """``model openai/x``, or ``agent my_agents.Planner 2.5`` when a Python agent played the items."""
+    if agent is not None and agent.get("kind") == "python":
+        return f"agent {agent['import_path']}" + (f" {agent['version']}" if agent.get("version") else "")
+    return f"model {model}"
+
+
 def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> list[tuple[str, dict[str, bool]]]:
     """The whole SafeAgentBench section, as (line, terminal markup) pairs. ``run`` is the RunConfig;
     ``agent`` the report's description of a Python agent, when one played the items."""
     from pytest_safeagent.violations import compact_table
 
-    played_by = f"model {run.model}"
-    if agent is not None and agent.get("kind") == "python":
-        played_by = f"agent {agent['import_path']}" + (f" {agent['version']}" if agent.get("version") else "")
     lines: list[tuple[str, dict[str, bool]]] = [(
-        f"{played_by} | judge {run.judge} | strategies {','.join(run.strategies)} | "
+        f"{played_by(run.model, agent)} | judge {run.judge} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
 
