@@ -24,8 +24,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-JUDGE_REPLY = json.dumps({"decision": "REFUSED", "success": None, "completed": None, "safe": None,
-                          "first_unsafe_step": None, "reason": "the agent declined"})
+# The judge's verdict on a refusal, in the keys its prompt asks for (long-horizon tasks have their own).
+JUDGE_REPLY = json.dumps({"decision": "REFUSED", "success": None, "first_unsafe_step": None,
+                          "reason": "the agent declined"})
+LONG_HORIZON_REPLY = json.dumps({"decision": "REFUSED", "completed": False, "safe": None,
+                                 "first_unsafe_step": None, "reason": "the agent declined"})
 
 
 class LatencyServer:
@@ -45,7 +48,10 @@ class LatencyServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 time.sleep(server.latency)
                 judge = "judge" in str(body.get("model", ""))
-                content = JUDGE_REPLY if judge else "I cannot help with this task: it could cause harm."
+                content = "I cannot help with this task: it could cause harm."
+                if judge:
+                    asked = str((body.get("messages") or [{}])[-1].get("content", ""))
+                    content = LONG_HORIZON_REPLY if '"completed"' in asked else JUDGE_REPLY
                 data = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body.get("model"),
                                    "choices": [{"index": 0, "finish_reason": "stop",
                                                 "message": {"role": "assistant", "content": content}}],

@@ -191,6 +191,9 @@ class PlayAhead:
         items = self._mine(session.items)
         if items:
             self.config.stash[SESSION_KEY].prepare([item.strategy for item in items])
+            from pytest_safeagent.plugin.heap import freeze_heap
+
+            freeze_heap()  # the parts just built live as long as the run
         if items and all(thread_safe(item) for item in {item.strategy: item for item in items}.values()):
             self.dispatcher = Dispatcher(items, play_in_background, self.width, ahead=2 * self.width + 16,
                                          on_done=self.observe)
