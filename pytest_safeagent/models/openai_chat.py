@@ -95,9 +95,9 @@ class OpenAIChatModel:
     @property
     def endpoint(self) -> str:
         """Where requests go, without credentials (for cache keys and messages)."""
-        if self._identity is not None:
-            return self._identity
-        return endpoint_identity(str(self._openai().base_url))
+        if self._identity is None:
+            self._identity = endpoint_identity(str(self._openai().base_url))
+        return self._identity
 
     def for_sample(self, sample: Any) -> Any:
         """The model as it answers ``sample``: with ``response_format=plan``, under the sample's scene schema."""

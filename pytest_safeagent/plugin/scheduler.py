@@ -143,6 +143,11 @@ class Dispatcher:
                 self._fill()
             return future
 
+    def unreported(self) -> int:
+        """Items whose play began but whose result was never taken (a stop came first)."""
+        with self._lock:
+            return sum(1 for future in self._futures.values() if not future.cancelled())
+
     def stop(self) -> None:
         """No new submissions; queued items are dropped (setup plays them inline if they still run)."""
         with self._lock:
@@ -164,6 +169,7 @@ class PlayAhead:
         self.stop_reason: str | None = None
         self.dispatcher: Dispatcher | None = None
         self.session: pytest.Session | None = None
+        self._awaiting: dict[str, Future[Played]] = {}  # taken by an item's setup, not reported yet
 
     def _mine(self, items: list[pytest.Item]) -> list[pytest.Item]:
         from pytest_safeagent.plugin.items import BenchmarkItem
@@ -214,22 +220,50 @@ class PlayAhead:
         stop_layers()  # requests waiting or backing off fail at once
 
     def take(self, item: pytest.Item) -> Future[Played] | None:
-        return self.dispatcher.take(item) if self.dispatcher is not None else None
+        future = self.dispatcher.take(item) if self.dispatcher is not None else None
+        if future is not None:
+            self._awaiting[item.nodeid] = future  # until its deciding report (an interrupt may come first)
+        return future
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """-x, --maxfail or a fail-fast stop: pytest ends the loop after this item; stop playing ahead."""
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self._awaiting.pop(report.nodeid, None)
         if self.dispatcher is not None and self.session is not None and (
                 self.session.shouldfail or self.session.shouldstop):
             self.dispatcher.stop()
 
     def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
-        if self.dispatcher is not None:
-            self.dispatcher.stop()
+        self._stop_playing()
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if self.dispatcher is not None:
-            self.dispatcher.stop()
+        self._stop_playing()
+
+    def _stop_playing(self) -> None:
+        """Nothing new is sent; requests waiting for a slot or a retry fail at once, so the process
+        exits when the requests already on the wire have come back."""
+        if self.dispatcher is None:
+            return
+        self.dispatcher.stop()
+        if self.unreported():
+            from pytest_safeagent.models.client import stop_layers
+
+            stop_layers()
+
+    def unreported(self) -> int:
+        """Items played (or being played) ahead that never reached their deciding report."""
+        if self.dispatcher is None:
+            return 0
+        return self.dispatcher.unreported() + sum(1 for future in self._awaiting.values() if not future.cancelled())
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        unreported = self.unreported()
+        if unreported:
+            terminalreporter.write_line(
+                f"safeagent: {unreported} item{'s were' if unreported > 1 else ' was'} being played ahead when the run "
+                f"stopped and never reported: not in the results log or the report (--sab-resume plays "
+                f"{'them' if unreported > 1 else 'it'} again)")
 
 
 def worker_number(workerinput: dict) -> int:
