@@ -11,7 +11,8 @@ once; the items that ended in an error; and the peak RSS of the largest process.
 
 Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
 (the request span, start-up excluded): the harness with no model calls at all (builtin model), with
-one call per item (rules judge), and with two (LLM judge).
+one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a dead base
+URL (connection refused) ends.
 
 The server is Python's http.server, which writes headers and body separately; without ``--nodelay``
 it keeps Nagle's algorithm on, as such simple servers do (the client copes: models/http_pool.py).
@@ -124,7 +125,15 @@ class Run:
     rss_kb: int
 
 
-def run(server: LatencyServer | None, items: str, workers: int, concurrency: int, model: str = "openai/agent",
+def closed_port_url() -> str:
+    """A base URL on 127.0.0.1 where nothing listens (connections are refused)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def run(server: LatencyServer | str | None, items: str, workers: int, concurrency: int, model: str = "openai/agent",
         judge: str = "openai/judge") -> Run:
     with tempfile.TemporaryDirectory() as where:
         report, rss = Path(where) / "r.json", Path(where) / "rss"
@@ -132,7 +141,10 @@ def run(server: LatencyServer | None, items: str, workers: int, concurrency: int
                    "-p", "no:cacheprovider", f"--sab-model={model}", f"--sab-judge={judge}", "--sab-cache=off",
                    f"--sab-task-type={items}", f"--sab-concurrency={concurrency}", f"--sab-report={report}",
                    "-rN", "--tb=no"]
-        if server is not None:
+        if isinstance(server, str):
+            command.append(f"--sab-base-url={server}")
+            server = None
+        elif server is not None:
             command.append(f"--sab-base-url={server.url}")
             server.take_calls()
         if workers:
@@ -193,6 +205,12 @@ def main() -> int:
             print(f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
                   f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
                   f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB")
+    dead = closed_port_url()
+    print("\na dead base URL (connection refused), agent + LLM judge, until the run stops:")
+    for workers, concurrency in ((0, 16), (2, 8)):
+        result = run(dead, args.items, workers, concurrency)
+        print(f"  -n {workers} --sab-concurrency {concurrency}: {result.wall:.2f} s, "
+              f"{result.errors} of {result.items} items without a verdict")
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")
     return 0
 

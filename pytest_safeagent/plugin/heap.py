@@ -9,7 +9,8 @@ it exits): measured, about 0.9 s of a 30 s run after the last answer arrived.
 ``gc.freeze()`` moves everything alive into a generation the collector skips (objects are still
 freed by reference counting). The run freezes what it has built before its item loop and again at
 ``pytest_unconfigure``; a later run in the same process (pytester runs the plugin in-process)
-unfreezes first, so the cycles of one run stay uncollected at most until the next one starts.
+unfreezes and collects first, so the cycles of one run stay uncollected at most until the next one
+starts.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ class FrozenHeap:
     """Registered in every process of a benchmark run (controller and workers)."""
 
     def __init__(self) -> None:
-        gc.unfreeze()  # an earlier run in this process froze its heap at its end
+        if gc.get_freeze_count():  # an earlier run in this process froze its heap at its end
+            gc.unfreeze()
+            gc.collect()  # its garbage goes now, before this run freezes what is alive
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_finish(self, session: pytest.Session) -> None:

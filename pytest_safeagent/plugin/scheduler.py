@@ -13,6 +13,11 @@ Which items a process plays: without xdist, all of them. Under xdist the plugin'
 same partition, so it plays ahead exactly the items it will run; no item is played twice. Any item
 that reaches setup without a played result (a worker restarted after a crash was handed another's
 items; another ``--dist`` mode) is played there, inline, as before.
+
+Stopping (-x, --maxfail, Ctrl-C, the fail-fast stop): nothing new is submitted, queued items are
+dropped, and requests waiting for a slot or a retry fail at once. A result exists only once its item
+is reported, so plays that had begun but were never reported are not in the results log (a resumed
+run plays them again); one summary line says how many there were.
 """
 
 from __future__ import annotations
