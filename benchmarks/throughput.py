@@ -1,12 +1,23 @@
 """Throughput of the item scheduler against a loopback OpenAI-compatible server with a fixed latency.
 
-    python benchmarks/throughput.py [--latency 0.2] [--items all] [--runs "0:1,0:8,0:16,0:64,2:8"]
+    python benchmarks/throughput.py [--latency 0.2] [--items all] [--runs "0:1,0:8,0:16,0:64,2:8"] [--nodelay]
 
 The agent (strategy direct) and an LLM judge both call the server, so each item makes two calls of
 ``--latency`` seconds. For each run (``WORKERS:CONCURRENCY``; workers 0 means no xdist) it prints the
-wall time, the bound ``2 x items x latency / calls in flight`` and their ratio, the harness overhead per
-item measured at zero latency, and the peak RSS of a benchmark process. Not a test: figures to read.
-Needs the data (SAB_DATA_DIR / SAB_SCENES_DIR, or ../shared beside the checkout).
+wall time, split into start-up (process start to the server's first request: interpreter, plugins,
+dataset, collection, openai import), the span of the requests and the tail (last answer to exit); the
+bound ``2 x items x latency / calls in flight`` and wall / bound; the most requests the server saw at
+once; the items that ended in an error; and the peak RSS of the largest process.
+
+Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
+(the request span, start-up excluded): the harness with no model calls at all (builtin model), with
+one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a dead base
+URL (connection refused) ends.
+
+The server is Python's http.server, which writes headers and body separately; without ``--nodelay``
+it keeps Nagle's algorithm on, as such simple servers do (the client copes: models/http_pool.py).
+Not a test: figures to read. Needs the data (SAB_DATA_DIR / SAB_SCENES_DIR, or ../shared beside the
+checkout).
 """
 
 from __future__ import annotations
@@ -14,38 +25,59 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-JUDGE_REPLY = json.dumps({"decision": "REFUSED", "success": None, "completed": None, "safe": None,
-                          "first_unsafe_step": None, "reason": "the agent declined"})
+# The judge's verdict on a refusal, in the keys its prompt asks for (long-horizon tasks have their own).
+JUDGE_REPLY = json.dumps({"decision": "REFUSED", "success": None, "first_unsafe_step": None,
+                          "reason": "the agent declined"})
+LONG_HORIZON_REPLY = json.dumps({"decision": "REFUSED", "completed": False, "safe": None,
+                                 "first_unsafe_step": None, "reason": "the agent declined"})
+# Runs a command and writes the largest RSS among its descendants (KB) to the file named first.
+PEAK_RSS = ("import resource, subprocess, sys\n"
+            "code = subprocess.call(sys.argv[2:])\n"
+            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+            "sys.exit(code)\n")
 
 
 class LatencyServer:
-    """Answers every chat completion after ``latency`` seconds: a refusal to the agent, a verdict to the judge."""
+    """Answers every chat completion after ``latency`` seconds (a refusal to the agent, a verdict to the
+    judge) and notes when each request began and ended."""
 
-    def __init__(self, latency: float):
+    def __init__(self, latency: float, nodelay: bool = False):
         self.latency = latency
+        self.calls: list[tuple[float, float]] = []
+        self._lock = threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
+            def setup(self) -> None:
+                super().setup()
+                if nodelay:
+                    self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
             def log_message(self, *args: object) -> None:
                 pass
 
             def do_POST(self) -> None:
+                began = time.perf_counter()
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 time.sleep(server.latency)
                 judge = "judge" in str(body.get("model", ""))
-                content = JUDGE_REPLY if judge else "I cannot help with this task: it could cause harm."
+                content = "I cannot help with this task: it could cause harm."
+                if judge:
+                    asked = str((body.get("messages") or [{}])[-1].get("content", ""))
+                    content = LONG_HORIZON_REPLY if '"completed"' in asked else JUDGE_REPLY
                 data = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body.get("model"),
                                    "choices": [{"index": 0, "finish_reason": "stop",
                                                 "message": {"role": "assistant", "content": content}}],
@@ -54,6 +86,8 @@ class LatencyServer:
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
+                with server._lock:  # ended once the answer is on its way: the client frees its slot after
+                    server.calls.append((began, time.perf_counter()))
                 self.wfile.write(data)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -64,22 +98,72 @@ class LatencyServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
+    def take_calls(self) -> list[tuple[float, float]]:
+        with self._lock:
+            calls, self.calls = self.calls, []
+        return calls
 
-def run(url: str, items: str, workers: int, concurrency: int) -> tuple[float, int, int]:
-    """(wall seconds, items reported, peak RSS in KB of the pytest process or its largest worker)."""
+
+def peak_in_flight(calls: list[tuple[float, float]]) -> int:
+    events = sorted([(began, 1) for began, _ in calls] + [(ended, -1) for _, ended in calls])
+    level = peak = 0
+    for _, step in events:
+        level += step
+        peak = max(peak, level)
+    return peak
+
+
+@dataclass
+class Run:
+    wall: float
+    items: int
+    errors: int  # items without a verdict (errors, or missing from the report)
+    startup: float | None  # process start to the first request
+    span: float | None  # first request to the last answer
+    tail: float | None  # last answer to exit
+    peak: int
+    rss_kb: int
+
+
+def closed_port_url() -> str:
+    """A base URL on 127.0.0.1 where nothing listens (connections are refused)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def run(server: LatencyServer | str | None, items: str, workers: int, concurrency: int, model: str = "openai/agent",
+        judge: str = "openai/judge") -> Run:
     with tempfile.TemporaryDirectory() as where:
-        report = Path(where) / "r.json"
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--sab-model=openai/agent",
-                   f"--sab-base-url={url}", "--sab-judge=openai/judge", "--sab-cache=off", f"--sab-task-type={items}",
-                   f"--sab-concurrency={concurrency}", f"--sab-report={report}", "-rN", "--tb=no"]
+        report, rss = Path(where) / "r.json", Path(where) / "rss"
+        command = [sys.executable, "-c", PEAK_RSS, str(rss), sys.executable, "-m", "pytest", "-q",
+                   "-p", "no:cacheprovider", f"--sab-model={model}", f"--sab-judge={judge}", "--sab-cache=off",
+                   f"--sab-task-type={items}", f"--sab-concurrency={concurrency}", f"--sab-report={report}",
+                   "-rN", "--tb=no"]
+        if isinstance(server, str):
+            command.append(f"--sab-base-url={server}")
+            server = None
+        elif server is not None:
+            command.append(f"--sab-base-url={server.url}")
+            server.take_calls()
         if workers:
             command += ["-n", str(workers)]
         started = time.perf_counter()
         subprocess.run(command, cwd=where, capture_output=True, text=True, timeout=3600)
-        wall = time.perf_counter() - started
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        count = len(json.loads(report.read_text())["items"]) if report.exists() else 0
-        return wall, count, peak
+        ended = time.perf_counter()
+        calls = server.take_calls() if server is not None else []
+        counts = json.loads(report.read_text())["metrics"]["counts"] if report.exists() else {}
+        first, last = (min(b for b, _ in calls), max(e for _, e in calls)) if calls else (None, None)
+        return Run(wall=ended - started, items=counts.get("items", 0),
+                   errors=counts.get("errors", 0) + counts.get("missing", 0),
+                   startup=first - started if first else None, span=last - first if calls else None,
+                   tail=ended - last if last else None, peak=peak_in_flight(calls),
+                   rss_kb=int(rss.read_text()) if rss.exists() else 0)
+
+
+def _s(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else "-"
 
 
 def main() -> int:
@@ -87,24 +171,47 @@ def main() -> int:
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--items", default="all", help="--sab-task-type of the runs (default all: 1050 samples)")
     parser.add_argument("--runs", default="0:1,0:8,0:16,0:64,2:8", help="WORKERS:CONCURRENCY, comma separated")
+    parser.add_argument("--nodelay", action="store_true", help="the server sets TCP_NODELAY (as production servers do)")
+    parser.add_argument("--skip-zero", action="store_true", help="leave out the zero-latency overhead table")
     args = parser.parse_args()
     shared = ROOT.parent / "shared"
     os.environ.setdefault("SAB_DATA_DIR", str(shared / "safeagentbench"))
     os.environ.setdefault("SAB_SCENES_DIR", str(shared / "thor_scenes"))
-    zero = LatencyServer(0.0)
-    wall0, count0, _ = run(zero.url, args.items, 0, 16)
-    print(f"harness at zero latency: {count0} items in {wall0:.1f} s = {1000 * wall0 / max(count0, 1):.2f} ms per item "
-          f"(process start, data load and two HTTP calls per item included)")
-    server = LatencyServer(args.latency)
-    print(f"{'run':<22} {'items':>6} {'wall s':>8} {'bound s':>8} {'wall/bound':>10} {'peak RSS MB':>12}")
+    print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores; "
+          f"server {'with' if args.nodelay else 'without'} TCP_NODELAY")
+
+    server = LatencyServer(args.latency, args.nodelay)
+    print(f"{'run':<27} {'items':>5} {'errors':>6} {'wall s':>7} {'start s':>7} {'span s':>7} {'tail s':>6} "
+          f"{'bound s':>7} {'wall/bound':>10} {'peak calls':>10} {'RSS MB':>6}")
     for spec in args.runs.split(","):
         workers, concurrency = (int(part) for part in spec.split(":"))
         in_flight = concurrency * max(workers, 1)
-        wall, count, peak = run(server.url, args.items, workers, concurrency)
-        bound = 2 * count * args.latency / in_flight
+        result = run(server, args.items, workers, concurrency)
+        bound = 2 * result.items * args.latency / in_flight
         name = f"-n {workers} --sab-concurrency {concurrency}"
-        print(f"{name:<22} {count:>6} {wall:>8.1f} {bound:>8.2f} {wall / bound if bound else 0:>10.2f} "
-              f"{peak / 1024:>12.0f}")
+        print(f"{name:<27} {result.items:>5} {result.errors:>6} {result.wall:>7.2f} {_s(result.startup):>7} "
+              f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} {result.wall / bound if bound else 0:>10.2f} "
+              f"{result.peak:>10} {result.rss_kb / 1024:>6.0f}")
+
+    if not args.skip_zero:
+        zero = LatencyServer(0.0, args.nodelay)
+        print("\nharness overhead at zero latency, -n 0 --sab-concurrency 16 (per item: whole run / item loop alone)")
+        cases = [("no model calls (builtin/reference)", None, "builtin/reference", "builtin/rules"),
+                 ("1 call per item (rules judge)", zero, "openai/agent", "builtin/rules"),
+                 ("2 calls per item (LLM judge)", zero, "openai/agent", "openai/judge")]
+        for name, where, model, judge in cases:
+            result = run(where, args.items, 0, 16, model=model, judge=judge)
+            loop = f"{1000 * result.span / result.items:.2f} ms" if result.span and result.items else "-"
+            print(f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
+                  f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
+                  f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB")
+    dead = closed_port_url()
+    print("\na dead base URL (connection refused), agent + LLM judge, until the run stops:")
+    for workers, concurrency in ((0, 16), (2, 8)):
+        result = run(dead, args.items, workers, concurrency)
+        print(f"  -n {workers} --sab-concurrency {concurrency}: {result.wall:.2f} s, "
+              f"{result.errors} of {result.items} items without a verdict")
+    print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")
     return 0
 
 

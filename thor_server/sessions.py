@@ -55,6 +55,7 @@ class SessionTable:
         self._open: dict[str, _Session] = {}
         self.reaped = 0
         self.opened = 0
+        self.peak_open = 0  # most sessions open at once
 
     def reap(self) -> None:
         """Close sessions idle past the timeout."""
@@ -74,6 +75,7 @@ class SessionTable:
         now = self._clock()
         self._open[session_id] = _Session(backend, now, now)
         self.opened += 1
+        self.peak_open = max(self.peak_open, len(self._open))
         return session_id
 
     def close(self, session_id: str) -> None:
@@ -95,7 +97,7 @@ class SessionTable:
 
     def describe(self) -> dict[str, Any]:
         return {"capacity": self.capacity, "open": len(self._open), "idle_timeout_s": self.idle_timeout_s,
-                "opened": self.opened, "reaped": self.reaped}
+                "opened": self.opened, "peak_open": self.peak_open, "reaped": self.reaped}
 
     def close_all(self) -> None:
         for session_id in list(self._open):

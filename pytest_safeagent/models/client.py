@@ -84,8 +84,8 @@ class ClientLayer:
     def request(self, *, model: str, endpoint: str, messages: list[Message], params: dict[str, Any],
                 send: Callable[[], ModelReply], describe: str) -> ModelReply:
         """The reply to one chat request: from the cache, or sent (gated, retried) and then cached."""
-        key = request_key(model, endpoint, messages, params)
         if self.cache is not None:
+            key = request_key(model, endpoint, messages, params)
             hit = self.cache.get(key)
             if hit is not None:
                 with self._lock:

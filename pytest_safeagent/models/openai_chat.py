@@ -81,20 +81,23 @@ class OpenAIChatModel:
                     base_url = self._connect()
                 else:
                     base_url = self.settings.base_url or os.environ.get("OPENAI_BASE_URL") or None
+                from pytest_safeagent.models.http_pool import http_client
+
                 self._client = openai.OpenAI(
                     api_key=os.environ.get(self.settings.api_key_env) or PLACEHOLDER_KEY,
                     base_url=base_url,
                     timeout=self.settings.timeout_s,
                     max_retries=0,
+                    http_client=http_client(self.layer.concurrency),
                 )
             return self._client
 
     @property
     def endpoint(self) -> str:
         """Where requests go, without credentials (for cache keys and messages)."""
-        if self._identity is not None:
-            return self._identity
-        return endpoint_identity(str(self._openai().base_url))
+        if self._identity is None:
+            self._identity = endpoint_identity(str(self._openai().base_url))
+        return self._identity
 
     def for_sample(self, sample: Any) -> Any:
         """The model as it answers ``sample``: with ``response_format=plan``, under the sample's scene schema."""
@@ -135,15 +138,13 @@ class OpenAIChatModel:
             extra.update(constraint.body())
             max_tokens = constraint.max_tokens(max_tokens)
         options: dict[str, Any] = {"tools": tools, "tool_choice": "auto"} if tools else {}
+        body = {"model": self.settings.model, "messages": messages, "temperature": self.settings.temperature,
+                "max_tokens": max_tokens, **options, **extra}
         try:
-            completion = self._openai().chat.completions.create(
-                model=self.settings.model,
-                messages=messages,
-                temperature=self.settings.temperature,
-                max_tokens=max_tokens,
-                extra_body=extra or None,
-                **options,
-            )
+            # The same request chat.completions.create sends, without its pass of the SDK's type
+            # transform over every message: that pass costs about 1 ms per call at these prompt sizes,
+            # half of the client's time, and leaves plain JSON messages as they are.
+            completion = self._openai().post("/chat/completions", body=body, cast_to=_completion_class())
         except Exception as exc:  # noqa: BLE001 - only a rejected answer format or tools field is handled here
             if constraint is not None:
                 rejected = constraint.rejection(exc, describe)
@@ -161,6 +162,12 @@ class OpenAIChatModel:
             client, self._client = self._client, None
         if client is not None:
             client.close()
+
+
+def _completion_class() -> type:
+    from openai.types.chat import ChatCompletion
+
+    return ChatCompletion
 
 
 def reply_from_completion(completion: Any) -> ModelReply:

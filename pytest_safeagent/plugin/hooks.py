@@ -45,6 +45,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if run is None:
         return
     config.stash[SESSION_KEY] = load_session(run)
+    from pytest_safeagent.plugin.heap import FrozenHeap
+
+    config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
     from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
     from pytest_safeagent.plugin.scheduler import PlayAhead
 
@@ -130,6 +133,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
         f"safeagent: slice {','.join(run.slices)}, seed {run.seed}, "
         f"{len(session.samples)} samples x {len(run.strategies)} strategies = "
         f"{len(session.samples) * len(run.strategies)} items",
+        f"safeagent: concurrency {run.providers.concurrency} items in flight per process",
     ]
 
 

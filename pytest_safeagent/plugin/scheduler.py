@@ -13,6 +13,11 @@ Which items a process plays: without xdist, all of them. Under xdist the plugin'
 same partition, so it plays ahead exactly the items it will run; no item is played twice. Any item
 that reaches setup without a played result (a worker restarted after a crash was handed another's
 items; another ``--dist`` mode) is played there, inline, as before.
+
+Stopping (-x, --maxfail, Ctrl-C, the fail-fast stop): nothing new is submitted, queued items are
+dropped, and requests waiting for a slot or a retry fail at once. A result exists only once its item
+is reported, so plays that had begun but were never reported are not in the results log (a resumed
+run plays them again); one summary line says how many there were.
 """
 
 from __future__ import annotations
@@ -142,6 +147,11 @@ class Dispatcher:
                 self._fill()
             return future
 
+    def unreported(self) -> int:
+        """Items whose play began but whose result was never taken (a stop came first)."""
+        with self._lock:
+            return sum(1 for future in self._futures.values() if not future.cancelled())
+
     def stop(self) -> None:
         """No new submissions; queued items are dropped (setup plays them inline if they still run)."""
         with self._lock:
@@ -164,6 +174,7 @@ class PlayAhead:
         self.dispatcher: Dispatcher | None = None
         self.session: pytest.Session | None = None
         self._waiting: list[pytest.Item] | None = None  # this process's items, until the first setup starts them
+        self._awaiting: dict[str, Future[Played]] = {}  # taken by an item's setup, not reported yet
 
     def _mine(self, items: list[pytest.Item]) -> list[pytest.Item]:
         from pytest_safeagent.plugin.items import BenchmarkItem
@@ -196,6 +207,9 @@ class PlayAhead:
             return
         from pytest_safeagent.plugin.items import play_in_background
 
+        from pytest_safeagent.plugin.heap import freeze_heap
+
+        freeze_heap()  # the parts just resolved live as long as the run
         guard_logger_registry()
         self.dispatcher = Dispatcher(items, play_in_background, self.width, ahead=2 * self.width + 16,
                                      on_done=self.observe)
@@ -218,22 +232,50 @@ class PlayAhead:
     def take(self, item: pytest.Item) -> Future[Played] | None:
         if self._waiting is not None:
             self._start(item)
-        return self.dispatcher.take(item) if self.dispatcher is not None else None
+        future = self.dispatcher.take(item) if self.dispatcher is not None else None
+        if future is not None:
+            self._awaiting[item.nodeid] = future  # until its deciding report (an interrupt may come first)
+        return future
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """-x, --maxfail or a fail-fast stop: pytest ends the loop after this item; stop playing ahead."""
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self._awaiting.pop(report.nodeid, None)
         if self.dispatcher is not None and self.session is not None and (
                 self.session.shouldfail or self.session.shouldstop):
             self.dispatcher.stop()
 
     def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
-        if self.dispatcher is not None:
-            self.dispatcher.stop()
+        self._stop_playing()
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if self.dispatcher is not None:
-            self.dispatcher.stop()
+        self._stop_playing()
+
+    def _stop_playing(self) -> None:
+        """Nothing new is sent; requests waiting for a slot or a retry fail at once, so the process
+        exits when the requests already on the wire have come back."""
+        if self.dispatcher is None:
+            return
+        self.dispatcher.stop()
+        if self.unreported():
+            from pytest_safeagent.models.client import stop_layers
+
+            stop_layers()
+
+    def unreported(self) -> int:
+        """Items played (or being played) ahead that never reached their deciding report."""
+        if self.dispatcher is None:
+            return 0
+        return self.dispatcher.unreported() + sum(1 for future in self._awaiting.values() if not future.cancelled())
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        unreported = self.unreported()
+        if unreported:
+            terminalreporter.write_line(
+                f"safeagent: {unreported} item{'s were' if unreported > 1 else ' was'} being played ahead when the run "
+                f"stopped and never reported: not in the results log or the report (--sab-resume plays "
+                f"{'them' if unreported > 1 else 'it'} again)")
 
 
 class _SnapshotValues(dict):

@@ -3,29 +3,18 @@ and a dead endpoint stops the run at once instead of failing every item one by o
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 
 import pytest
 
-from support.fake_openai import FakeOpenAI, Recorded, text
-
-
-def _answer(request: Recorded):
-    """Declines some tasks and plans others, after a delay that varies per task, so that answers
-    arrive out of order when several items are in flight."""
-    task = re.search(r"Task: (.*)", request.prompt)
-    digest = int(hashlib.sha256((task.group(1) if task else "").encode()).hexdigest(), 16)
-    delay = (digest % 7) * 0.01
-    if digest % 3 == 0:
-        return text("I cannot help with this: it could hurt someone.", delay_s=delay)
-    return text("1. find Mug\n2. pick Mug\n3. find Sink\n4. put Sink", delay_s=delay)
+from support.fake_openai import FakeOpenAI
+from support.varied_server import varied_answer
 
 
 @pytest.fixture
 def slow_server():
-    with FakeOpenAI(responder=_answer) as server:
+    with FakeOpenAI(responder=varied_answer) as server:
         yield server
 
 
@@ -65,3 +54,30 @@ def test_a_dead_endpoint_stops_the_run_with_one_message(pytester):
     assert result.ret == pytest.ExitCode.INTERRUPTED
     assert "5 items in a row failed with connection refused at http://127.0.0.1:9/v1" in output
     assert "passed" not in output.splitlines()[-1] and int(re.search(r"(\d+) error", output.splitlines()[-1]).group(1)) < 300
+
+
+def test_items_executed_at_once_each_own_their_world(pytester, scenes_dir, tmp_path):
+    """Reference plans of many tasks in the same scenes, executed 8 at a time on a four-world server, end
+    exactly as when executed one by one: no item ever sees another's changes."""
+    from pytest_safeagent.simulator import ThorServerProcess
+
+    def executions(concurrency: int) -> list[tuple]:
+        path = pytester.path / f"executed-{concurrency}.json"
+        result = pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "--sab-model=builtin/reference", "--sab-execution",
+            f"--sab-thor-url={server.url}", "--sab-task-type=safe_detailed,unsafe_detailed", "-k", "FloorPlan1",
+            f"--sab-concurrency={concurrency}", f"--sab-report={path}")
+        assert result.ret in (0, 1), result.stdout.str()[-3000:]
+        return [(item["item_id"], item["execution"]) for item in json.loads(path.read_text())["items"]]
+
+    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "4"],
+                           log_path=tmp_path / "server.log") as server:
+        one_by_one = executions(1)
+        with server.client() as client:
+            assert client.health()["sessions"]["peak_open"] == 1
+        at_once = executions(8)
+        with server.client() as client:
+            sessions = client.health()["sessions"]
+    assert len(one_by_one) > 40 and all(execution is not None for _, execution in one_by_one)
+    assert sessions["peak_open"] > 1 and sessions["open"] == 0  # worlds really were in use at once
+    assert at_once == one_by_one

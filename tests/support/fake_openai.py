@@ -41,6 +41,7 @@ class Recorded:
     headers: dict[str, str]
     body: Any
     received_at: float
+    in_flight: int = 0  # chat requests being handled when this one arrived, itself included
 
     @property
     def messages(self) -> list[dict]:
@@ -210,20 +211,28 @@ def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                 return
-            reply = server._next(request)
             with server._lock:
                 server.in_flight += 1
                 server.peak_in_flight = max(server.peak_in_flight, server.in_flight)
+                request.in_flight = server.in_flight
+            handled = False
             try:
+                reply = server._next(request)
                 if reply.delay_s and server.wait(reply.delay_s):
                     return
+                # Done once the answer is on its way: the client may send its next request as soon as
+                # it has read this one, so counting until after the write would count both.
+                with server._lock:
+                    server.in_flight -= 1
+                    handled = True
                 if reply.kind == "raw":
                     self._send(reply.status, reply.body.encode("utf-8"), dict(reply.headers))
                 else:
                     self._send_json(reply.status, reply.body, dict(reply.headers))
             finally:
-                with server._lock:
-                    server.in_flight -= 1
+                if not handled:
+                    with server._lock:
+                        server.in_flight -= 1
 
         def _send_json(self, code: int, payload: Any, headers: dict[str, str] | None = None) -> None:
             self._send(code, json.dumps(payload).encode("utf-8"), {"Content-Type": "application/json", **(headers or {})})

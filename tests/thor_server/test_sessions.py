@@ -115,7 +115,8 @@ def test_a_backend_that_cannot_spawn_has_capacity_one_and_idle_sessions_are_reap
     assert table.describe()["open"] == 1
     now[0] = 19.5
     table.reap()
-    assert table.describe() == {"capacity": 1, "open": 0, "idle_timeout_s": 10.0, "opened": 1, "reaped": 1}
+    assert table.describe() == {"capacity": 1, "open": 0, "idle_timeout_s": 10.0, "opened": 1, "peak_open": 1,
+                                "reaped": 1}
     with pytest.raises(UnknownSession):
         table.backend(session_id)
     table.open()  # the slot is free again
