@@ -47,7 +47,8 @@ class _QuickAckStream:
         self._stream.close()
 
     def start_tls(self, *args: Any, **kwargs: Any) -> _QuickAckStream:
-        return _QuickAckStream(self._stream.start_tls(*args, **kwargs), self._sock)
+        secure = self._stream.start_tls(*args, **kwargs)  # the TLS socket replaces (detaches) the plain one
+        return _QuickAckStream(secure, secure.get_extra_info("socket"))
 
     def get_extra_info(self, info: str) -> Any:
         return self._stream.get_extra_info(info)
