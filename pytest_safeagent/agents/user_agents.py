@@ -131,6 +131,9 @@ class PythonAgent:
         self.thread_safe = declares_thread_safe(user_agent)
         self.interactive = is_interactive(user_agent)
 
+    def describe(self) -> dict[str, Any]:
+        return self.description
+
     def skip_reason(self, sample: Sample) -> str | None:
         reason = getattr(self.user_agent, "skip_reason", None)
         return self._call(reason, "skip_reason", Task.of(sample)) if callable(reason) else None

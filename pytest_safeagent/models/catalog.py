@@ -51,6 +51,11 @@ PROVIDER_NAMES = ("builtin", "openai", "local")  # the order of help texts and e
 PYTHON_PREFIX = "python:"  # python:MODULE:FACTORY names a user agent (agents/user_agents.py), not a chat model
 
 
+def python_target(value: str) -> str | None:
+    """``MODULE:FACTORY`` of a ``python:MODULE:FACTORY`` spec; None for any other spec."""
+    return value.removeprefix(PYTHON_PREFIX) if value.startswith(PYTHON_PREFIX) else None
+
+
 class SpecError(ValueError):
     """A model or judge name that can never work; the message says why (the option is added by the caller)."""
 
@@ -70,10 +75,11 @@ def parse_spec(value: str, role: Role) -> ModelSpec:
     """``PROVIDER/NAME`` (or ``python:MODULE:FACTORY``) checked against the table for an agent
     (``model``) or a ``judge``."""
     table = providers()
-    if value.startswith(PYTHON_PREFIX):
+    target = python_target(value)
+    if target is not None:
         if role == "judge":
             raise SpecError(table["python"].no_judge_reason)
-        return ModelSpec("python", value.removeprefix(PYTHON_PREFIX))
+        return ModelSpec("python", target)
     provider_name, sep, name = value.partition("/")
     provider = table.get(provider_name)
     if not sep or not name or provider is None:

@@ -114,7 +114,9 @@ class ItemParts:
     def thread_safe(self) -> bool:
         """Whether the scheduler may play several items at once (built-in agents: yes; a user agent
         only when it says so with ``thread_safe = True``)."""
-        return bool(getattr(self.agent, "thread_safe", False))
+        from pytest_safeagent.agents.user_agents import declares_thread_safe
+
+        return declares_thread_safe(self.agent)
 
 
 _PARTS_KEY = pytest.StashKey[ItemParts]()
@@ -154,8 +156,7 @@ def _resolve(item: pytest.Item) -> ItemParts:
         raise pytest.UsageError(f"the sab_agent fixture returned {type(agent).__qualname__}, not an agent: give it "
                                 "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
     session = item.config.stash[SESSION_KEY]
-    session.agent_description = (agent.description if isinstance(agent, PythonAgent)
-                                 else agent.describe() if hasattr(agent, "describe") else describe_agent(agent))
+    session.agent_description = agent.describe() if hasattr(agent, "describe") else describe_agent(agent)
     needs_world = session.simulation is not None or getattr(agent, "interactive", False)
     simulator = request.getfixturevalue("sab_simulator") if needs_world else None
     return ItemParts(agent=agent, judge=request.getfixturevalue("sab_judge"), simulator=simulator)

@@ -15,7 +15,7 @@ from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
-from pytest_safeagent.plugin.fixtures import resolve_parts, resolved_parts
+from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
@@ -61,13 +61,6 @@ def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
 
     reason = skip_reason(item)
     return Background(skip=reason) if reason else Background(played=play_item(item))
-
-
-def agent_is_thread_safe(item: BenchmarkItem) -> bool:
-    """Built-in agents are; a user agent when it says so (``thread_safe = True``). False until the parts
-    are resolved."""
-    parts = resolved_parts(item.config)
-    return parts is not None and parts.thread_safe
 
 
 def _play_inline(item: BenchmarkItem) -> Played:

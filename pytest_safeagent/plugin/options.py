@@ -181,12 +181,12 @@ def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
 def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> SimulationSettings | None:
     """Settings of the simulator, or None when nothing needs one (no --sab-execution, no interactive strategy)."""
     from pytest_safeagent.agents.registry import is_interactive
-    from pytest_safeagent.models.catalog import PYTHON_PREFIX
+    from pytest_safeagent.models.catalog import python_target
 
     urls = _thor_urls(config)
     execute_plans = bool(config.getoption("--sab-execution"))
     if not execute_plans and not any(is_interactive(name) for name in strategies):
-        if urls and not str(config.getoption("--sab-model")).startswith(PYTHON_PREFIX):  # may act in them
+        if urls and python_target(str(config.getoption("--sab-model"))) is None:  # a Python agent may act in them
             raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution or an interactive strategy",
                                secret=any("@" in url for url in urls))
         return None

@@ -199,11 +199,14 @@ class PlayAhead:
             return
         self._waiting = self._mine(session.items) or None
 
-    def _start(self, first: pytest.Item) -> None:
+    def _start(self) -> None:
         """In the first item's setup, once it has resolved the parts through the fixtures (main thread):
         play ahead when the agent may be called from several threads; otherwise every item plays inline."""
         items, self._waiting = self._waiting, None
-        if not items or self.stop_reason is not None or not thread_safe(first):
+        from pytest_safeagent.plugin.fixtures import resolved_parts
+
+        parts = resolved_parts(self.config)
+        if not items or self.stop_reason is not None or parts is None or not parts.thread_safe:
             return
         from pytest_safeagent.plugin.items import play_in_background
 
@@ -231,7 +234,7 @@ class PlayAhead:
 
     def take(self, item: pytest.Item) -> Future[Played] | None:
         if self._waiting is not None:
-            self._start(item)
+            self._start()
         future = self.dispatcher.take(item) if self.dispatcher is not None else None
         if future is not None:
             self._awaiting[item.nodeid] = future  # until its deciding report (an interrupt may come first)
@@ -304,13 +307,6 @@ def guard_logger_registry() -> None:
 def worker_number(workerinput: dict) -> int:
     """0 for gw0, 1 for gw1, ..."""
     return int("".join(ch for ch in str(workerinput["workerid"]) if ch.isdigit()) or 0)
-
-
-def thread_safe(item: pytest.Item) -> bool:
-    """Whether the item's agent may be called from several threads (a user agent says so itself)."""
-    from pytest_safeagent.plugin.items import agent_is_thread_safe
-
-    return agent_is_thread_safe(item)
 
 
 def partition_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -49,7 +49,9 @@ class BenchmarkSession:
     @property
     def model(self) -> ChatModel | None:
         """The chat model --sab-model names; None when it names a ``python:`` agent."""
-        if self._model is None and not self.run.model.startswith("python:"):
+        from pytest_safeagent.models.catalog import python_target
+
+        if self._model is None and python_target(self.run.model) is None:
             from pytest_safeagent.models.factory import make_model
 
             self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
@@ -84,11 +86,14 @@ class BenchmarkSession:
     def default_agent(self, model: ChatModel | None):  # -> BuiltinAgents | PythonAgent
         """The ``sab_agent`` fixture's default: the run's strategies over ``model``, or the Python agent
         that ``--sab-model=python:MODULE:FACTORY`` names."""
-        if self.run.model.startswith("python:"):
+        from pytest_safeagent.models.catalog import python_target
+
+        target = python_target(self.run.model)
+        if target is not None:
             from pytest_safeagent.agents.user_agents import PythonAgent
             from pytest_safeagent.models.factory import python_agent
 
-            return PythonAgent(python_agent(self.run.model.removeprefix("python:")))
+            return PythonAgent(python_agent(target))
         if model is None:
             raise TypeError("the built-in strategies need a chat model (sab_model)")
         from pytest_safeagent.agents.builtin_agents import BuiltinAgents
@@ -136,7 +141,7 @@ class BenchmarkSession:
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
             fingerprint["response_format"] = answers
         if self.agent_description is not None and self.agent_description.get("kind") == "python":
-            fingerprint["agent"] = self.agent_description  # a user agent is what is compared, like a prompt
+            fingerprint["agent"] = self.agent_description  # named; like a model, never a reason runs are incomparable
         return fingerprint
 
     def _answer_format(self) -> str | None:
