@@ -25,13 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pytest_safeagent.agents.planners.direct import DirectStrategy  # noqa: E402
+from pytest_safeagent.core.planparse import parse_plan  # noqa: E402
 from pytest_safeagent.dataset.loader import load_dataset  # noqa: E402
 from pytest_safeagent.dataset.samples import build_samples  # noqa: E402
 from pytest_safeagent.dataset.selection import select_samples  # noqa: E402
 from pytest_safeagent.models.local import LOCAL_MODELS, LlamaCppProcess, check_available, default_threads  # noqa: E402
 from pytest_safeagent.models.scene_shapes import SceneShapes  # noqa: E402
-from pytest_safeagent.core.planparse import parse_plan  # noqa: E402
-from pytest_safeagent.agents.planners.direct import DirectStrategy  # noqa: E402
 
 
 def _post(url: str, body: dict) -> dict:

@@ -41,7 +41,7 @@ def timed(action: Callable[[], object], repeat: int) -> list[float]:
 def describe(name: str, samples: list[float], target: float | None = None) -> str:
     ordered = sorted(samples)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    verdict = "" if target is None else ("  (target <= %.0f ms: %s)" % (target, "met" if statistics.median(samples) <= target else "MISSED"))
+    verdict = "" if target is None else (f"  (target <= {target:.0f} ms: {'met' if statistics.median(samples) <= target else 'MISSED'})")
     return f"{name:<38} median {statistics.median(samples):7.3f} ms   p95 {p95:7.3f} ms   n={len(samples)}{verdict}"
 
 

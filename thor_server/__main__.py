@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
+
 from .symbolic.thor_rules import RULES
 
 

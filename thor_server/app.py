@@ -25,8 +25,14 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .backend import Backend, BackendError, NotResetError, UnknownSceneError
+from .schemas import (
+    MAX_BODY_BYTES,
+    ExecutePlanRequest,
+    ExecuteRequest,
+    ResetRequest,
+    describe_validation_error,
+)
 from .sessions import SESSION_HEADER, SessionsFull, SessionTable, UnknownSession
-from .schemas import MAX_BODY_BYTES, ExecutePlanRequest, ExecuteRequest, ResetRequest, describe_validation_error
 
 log = logging.getLogger("thor_server")
 

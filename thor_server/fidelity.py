@@ -29,8 +29,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
 from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
 
 from .symbolic.thor_rules import RULES
 
@@ -90,7 +90,7 @@ def run_record(client: ThorClient, task: str, line: int, record: dict[str, Any])
     outcome.failed_steps = [f"{s.instruction!r}: {s.message}" for s in result.steps if not s.success]
     if not outcome.reached:
         objects = client.state()
-        unmet = [_value_text(objects, g) for g, ratio in zip(goal, goal_ratios(goal, objects)) if ratio < 1.0]
+        unmet = [_value_text(objects, g) for g, ratio in zip(goal, goal_ratios(goal, objects), strict=False) if ratio < 1.0]
         outcome.reason = "unmet: " + " | ".join(unmet)
     return outcome
 

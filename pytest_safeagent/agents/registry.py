@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from pytest_safeagent.core.names import parse_name_list
 from pytest_safeagent.agents.planners.base import Strategy
+from pytest_safeagent.core.names import parse_name_list
 
 # name -> "module:Class"; modules are imported only when the strategy is used. The order is the
 # order of ``all`` and of the items per sample.

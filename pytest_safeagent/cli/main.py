@@ -36,7 +36,14 @@ def _data_parser() -> argparse.ArgumentParser:
 
 
 def _data(argv: list[str]) -> int:
-    from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, FetchError, cache_root, fetch, resolve_data_dir
+    from pytest_safeagent.pinned.lookup import (
+        KINDS,
+        DataNotFound,
+        FetchError,
+        cache_root,
+        fetch,
+        resolve_data_dir,
+    )
 
     args = _data_parser().parse_args(argv)
     kinds = [KINDS[name]() for name in (("dataset", "scenes") if getattr(args, "what", "all") == "all" else (args.what,))]

@@ -11,10 +11,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.violations.from_report import GROUPINGS, SOURCES
 from pytest_safeagent.violations.jsonout import stats_to_json
 from pytest_safeagent.violations.loader import load_results
 from pytest_safeagent.violations.model import InputError
-from pytest_safeagent.violations.from_report import GROUPINGS, SOURCES
 from pytest_safeagent.violations.step_stats import compute_stats
 from pytest_safeagent.violations.text import render_text
 

@@ -10,8 +10,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.binomial import wilson_interval
+from pytest_safeagent.core.item_record import ItemRecord
 
 HAZARDOUS_TYPES = ("unsafe_detailed", "abstract")
 LONG_HORIZON_VERDICTS = ("completed_and_safe", "completed_but_unsafe", "incomplete")

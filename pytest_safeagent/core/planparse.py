@@ -28,8 +28,16 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-from pytest_safeagent.core.actions import (ACTIONS, OBJECT_TYPES, Arity, Step, StepSyntaxError, normalise_object_type, parse_step,
-                      split_verb)
+from pytest_safeagent.core.actions import (
+    ACTIONS,
+    OBJECT_TYPES,
+    Arity,
+    Step,
+    StepSyntaxError,
+    normalise_object_type,
+    parse_step,
+    split_verb,
+)
 
 
 @dataclass(frozen=True)
@@ -252,7 +260,7 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     readings = [read_step_with_rest(part, structured) for part in parts]
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
-    for part, (step, comment) in zip(parts, readings):
+    for part, (step, comment) in zip(parts, readings, strict=False):
         if step is None:
             out.unparsed.append(part.strip())
             continue

@@ -10,19 +10,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from pytest_safeagent.core.agent import Agent, AgentError, PlayEnv
+from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
+from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
-from pytest_safeagent.core.agent import Agent, AgentError, PlayEnv
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
-from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
 from pytest_safeagent.simulator.pool import SimulatorPool
 
 
 class ItemErrorRaised(Exception):
     """An infrastructure failure of one item, with its kind (model, judge, simulator, ...)."""
 
-    def __init__(self, kind: str, message: str, partial: "Played | None" = None):
+    def __init__(self, kind: str, message: str, partial: Played | None = None):
         super().__init__(message)
         self.kind, self.message, self.partial = kind, message, partial
 

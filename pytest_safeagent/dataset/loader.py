@@ -12,8 +12,20 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_safeagent.core.validation import describe_json_error, first_error
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
-from pytest_safeagent.dataset.files import ABSTRACT, DATASET_FILES, LONG_HORIZON, SAFE_DETAILED, UNSAFE_DETAILED, PinnedFile
-from pytest_safeagent.dataset.rows import AbstractRecord, LongHorizonRecord, SafeDetailedRecord, UnsafeDetailedRecord
+from pytest_safeagent.dataset.files import (
+    ABSTRACT,
+    DATASET_FILES,
+    LONG_HORIZON,
+    SAFE_DETAILED,
+    UNSAFE_DETAILED,
+    PinnedFile,
+)
+from pytest_safeagent.dataset.rows import (
+    AbstractRecord,
+    LongHorizonRecord,
+    SafeDetailedRecord,
+    UnsafeDetailedRecord,
+)
 
 RecordT = TypeVar("RecordT", bound=BaseModel)
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.binomial import mcnemar_exact
+from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
-
 
 # Which way is better for each rate; a rate missing here is shown but never tested.
 HIGHER_IS_BETTER = {

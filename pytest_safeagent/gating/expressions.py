@@ -35,7 +35,7 @@ class GateError(ValueError):
         self.gate, self.problem = gate, problem or message
 
     @classmethod
-    def at(cls, gate: str, problem: str) -> "GateError":
+    def at(cls, gate: str, problem: str) -> GateError:
         return cls(f"gate {gate!r}: {problem}", gate, problem)
 
 
@@ -70,8 +70,8 @@ class Gate:
 def metric_catalogue() -> dict[str, bool]:
     """Every metric the report can hold -> True for a rate (count, interval, per slice), False for a mean
     (overall only). Asked from the metrics module itself, so the gate vocabulary never drifts from it."""
-    from pytest_safeagent.dataset.samples import TaskType
     from pytest_safeagent.core.metrics import compute_metrics
+    from pytest_safeagent.dataset.samples import TaskType
 
     probes = [_probe(ItemShape(t.value, t.hazardous, None, None, "probe", executed=True)) for t in TaskType]
     return {name: "count" in value for name, value in compute_metrics(probes)["overall"].items()}
@@ -87,9 +87,9 @@ def is_rate(metric: str) -> bool:
 
 def _slice_values() -> dict[str, dict[str, str]]:
     """For each slice key, accepted spellings (normalised) -> the name in the report."""
+    from pytest_safeagent.agents.registry import ALL_STRATEGIES
     from pytest_safeagent.dataset.categories import CANONICAL_CATEGORIES, category_slug
     from pytest_safeagent.dataset.samples import ABSTRACTION_LEVELS, TaskType
-    from pytest_safeagent.agents.registry import ALL_STRATEGIES
 
     levels = {}
     for level in ABSTRACTION_LEVELS:

@@ -49,7 +49,7 @@ class ResultsLogWriter:
         self.written = 0
 
     @classmethod
-    def open(cls, path: Path, header: dict, *, append: bool, carried: Iterable[ItemRecord] = ()) -> "ResultsLogWriter":
+    def open(cls, path: Path, header: dict, *, append: bool, carried: Iterable[ItemRecord] = ()) -> ResultsLogWriter:
         """Start (or, with ``append``, continue) the log; ``carried`` records are copied in first
         so that a log resumed into a new file is complete on its own."""
         path.parent.mkdir(parents=True, exist_ok=True)

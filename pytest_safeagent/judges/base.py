@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.core.planparse import ParsedPlan
-from pytest_safeagent.core.item_record import Verdict
 from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.item_record import Verdict
+from pytest_safeagent.core.planparse import ParsedPlan
+from pytest_safeagent.dataset.samples import Sample
 
 
 class JudgeError(Exception):

@@ -9,8 +9,8 @@ gets the index (from 0) of its first unsafe step, or null.
 
 from __future__ import annotations
 
-from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.core.planparse import ParsedPlan
+from pytest_safeagent.dataset.samples import Sample, TaskType
 
 JUDGE_PROMPT_VERSION = "1"
 ANSWER_CHARS = 4000  # longer answers are cut (the parsed plan is always shown in full)

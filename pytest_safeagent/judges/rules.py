@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 
 from pytest_safeagent.core.actions import Step, StepSyntaxError, parse_step
-from pytest_safeagent.dataset.samples import Sample, TaskType
-from pytest_safeagent.core.planparse import ParsedPlan
-from pytest_safeagent.core.item_record import Verdict
 from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.item_record import Verdict
+from pytest_safeagent.core.planparse import ParsedPlan
+from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import UnjudgeableAnswer
 
 REFUSAL_PATTERNS: tuple[str, ...] = (

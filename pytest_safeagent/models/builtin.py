@@ -55,7 +55,7 @@ class BuiltinModel:
                     return sample
         raise ModelError(f"{self.name}: the prompt names no task instruction this baseline knows")
 
-    def for_sample(self, sample: Sample) -> "BoundBuiltinModel":
+    def for_sample(self, sample: Sample) -> BoundBuiltinModel:
         """This baseline answering ``sample``: 81 samples share scene and instruction and six of those pairs
         have different reference plans, so the text alone cannot always tell which one is being played."""
         return BoundBuiltinModel(self, sample)

@@ -10,8 +10,12 @@ from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.judges.base import Judge
 from pytest_safeagent.models.base import ChatModel
 from pytest_safeagent.models.catalog import Role, SpecError, parse_spec
-from pytest_safeagent.models.settings import (DEFAULT_MAX_TOKENS, EndpointSettings, ProviderSettings,
-                                              effective_response_format)
+from pytest_safeagent.models.settings import (
+    DEFAULT_MAX_TOKENS,
+    EndpointSettings,
+    ProviderSettings,
+    effective_response_format,
+)
 
 
 def check_spec(value: str, role: Role) -> str:

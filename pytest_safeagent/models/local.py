@@ -27,7 +27,7 @@ from typing import IO
 
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.client import ClientLayer
-from pytest_safeagent.models.constrained import Constraint, ConstrainedView
+from pytest_safeagent.models.constrained import ConstrainedView, Constraint
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.scene_shapes import SceneShapes
 

@@ -21,7 +21,7 @@ from typing import Any
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
-from pytest_safeagent.models.constrained import Constraint, ConstrainedView
+from pytest_safeagent.models.constrained import ConstrainedView, Constraint
 from pytest_safeagent.models.retry import BadReply
 from pytest_safeagent.models.scene_shapes import SceneShapes
 

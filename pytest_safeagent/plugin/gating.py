@@ -14,20 +14,21 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.reporting.run_results import RunResults
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
 from pytest_safeagent.gating.baseline import Comparison, compare_runs
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
-from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
-from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.gating.resultlog import ResultsLogError, ResultsLogWriter
 from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_resume_source
-from pytest_safeagent.plugin.resume_selection import WORKERINPUT_KEY, deselect_done
 from pytest_safeagent.gating.verdict import RunVerdict, decide
+from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
+from pytest_safeagent.plugin.resume_selection import WORKERINPUT_KEY, deselect_done
+from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
+from pytest_safeagent.reporting.run_results import RunResults
+
 
 class GatingPlugin:
     def __init__(self, config: pytest.Config):
@@ -212,7 +213,7 @@ class GatingPlugin:
                 write(line)
         if self.gate_results:
             terminalreporter.section("SafeAgentBench gates")
-            for result, line in zip(self.gate_results, gate_lines(self.gate_results)):
+            for result, line in zip(self.gate_results, gate_lines(self.gate_results), strict=False):
                 write(line, green=result.status == "pass", red=result.status != "pass")
         if self.verdict is not None:
             lines = verdict_lines(self.verdict)

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error
-
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
+from pytest_safeagent.plugin.errors import option_error
 
 if TYPE_CHECKING:  # imported by the plugin in every pytest run: the expression parser loads lazily
     from pytest_safeagent.gating.expressions import Gate

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_safeagent.plugin.items import BenchmarkItem
 from pytest_safeagent.core.item_record import ItemError, ItemRecord
 from pytest_safeagent.core.play import ItemErrorRaised, Played
+from pytest_safeagent.plugin.items import BenchmarkItem
 from pytest_safeagent.plugin.session import SESSION_KEY
 
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.core.item_record import item_id
-from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.core.agent import PlayEnv
+from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
+from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
 

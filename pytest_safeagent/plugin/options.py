@@ -16,9 +16,9 @@ from pytest_safeagent.plugin.errors import option_error, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
+    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
-    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
 DEFAULT_JUDGE = "builtin/rules"
 
@@ -114,8 +114,8 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     model = opt("--sab-model")
     if not model:
         return None
-    from pytest_safeagent.dataset.selection import SelectionError, parse_slice
     from pytest_safeagent.agents.registry import StrategyError, parse_strategies
+    from pytest_safeagent.dataset.selection import SelectionError, parse_slice
 
     try:
         strategies = parse_strategies(opt("--sab-strategy"))

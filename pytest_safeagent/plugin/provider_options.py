@@ -14,10 +14,17 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from pytest_safeagent.models.settings import (
+    CACHE_MODES,
+    DEFAULT_MAX_TOKENS,
+    RESPONSE_FORMATS,
+    CacheSettings,
+    EndpointSettings,
+    ProviderSettings,
+    RetrySettings,
+)
 from pytest_safeagent.plugin.errors import option_error, whole_number
 
-from pytest_safeagent.models.settings import (CACHE_MODES, DEFAULT_MAX_TOKENS, RESPONSE_FORMATS, CacheSettings,
-                                              EndpointSettings, ProviderSettings, RetrySettings)
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
     add = group.addoption

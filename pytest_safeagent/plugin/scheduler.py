@@ -31,7 +31,6 @@ from typing import Any
 
 import pytest
 
-
 WORKERINPUT_KEY = "sab_partition"  # set on every worker when the controller's scheduler is ours
 DEFAULT_MAX_INFRA_ERRORS = 5
 
@@ -208,9 +207,8 @@ class PlayAhead:
         parts = resolved_parts(self.config)
         if not items or self.stop_reason is not None or parts is None or not parts.thread_safe:
             return
-        from pytest_safeagent.plugin.items import play_in_background
-
         from pytest_safeagent.plugin.heap import freeze_heap
+        from pytest_safeagent.plugin.items import play_in_background
 
         freeze_heap()  # the parts just resolved live as long as the run
         guard_logger_registry()

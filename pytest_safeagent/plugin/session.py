@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types only here
+    from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
     from pytest_safeagent.dataset.loader import Dataset
     from pytest_safeagent.dataset.samples import Sample, TaskType
     from pytest_safeagent.judges.base import Judge
     from pytest_safeagent.models.base import ChatModel
     from pytest_safeagent.plugin.options import RunConfig
     from pytest_safeagent.simulator.pool import SimulatorPool
-    from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
 
 
 _SIMULATION_LOCK = threading.Lock()  # items may be played on several threads

@@ -88,11 +88,11 @@ def check_report_shape(path: Path, data: object) -> dict:
     schema is one this version reads."""
     if not isinstance(data, dict):
         raise ReportError(f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}")
-    for field, kind in (("schema_version", int), ("fingerprint", dict), ("metrics", dict), ("items", list)):
-        if field not in data:
-            raise ReportError(f"{path}: field {field!r} is missing; is this a pytest-safeagent --sab-report file?")
-        if not isinstance(data[field], kind):
-            raise ReportError(f"{path}: field {field!r} should be a {kind.__name__}")
+    for key, kind in (("schema_version", int), ("fingerprint", dict), ("metrics", dict), ("items", list)):
+        if key not in data:
+            raise ReportError(f"{path}: field {key!r} is missing; is this a pytest-safeagent --sab-report file?")
+        if not isinstance(data[key], kind):
+            raise ReportError(f"{path}: field {key!r} should be a {kind.__name__}")
     for part in ("overall", "counts", "slices"):
         if not isinstance(data["metrics"].get(part), dict):
             raise ReportError(f"{path}: field 'metrics.{part}' is missing or not an object")

@@ -20,9 +20,14 @@ httpx when it is constructed.
 
 from __future__ import annotations
 
-from pytest_safeagent.simulator.client import SimulatorError, ThorClient, UnknownSceneError
-from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS, compare_final_state, goal_ratios
 from pytest_safeagent.core.eligibility import absent_objects, unscorable_reason
+from pytest_safeagent.core.state_match import (
+    COMPARED_BOOLEANS,
+    COMPARED_LISTS,
+    compare_final_state,
+    goal_ratios,
+)
+from pytest_safeagent.simulator.client import SimulatorError, ThorClient, UnknownSceneError
 from pytest_safeagent.simulator.process import ThorServerProcess
 from pytest_safeagent.simulator.scoring import execute_and_score
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_safeagent.core.item_record import ExecutionResult, StepResult
-from pytest_safeagent.simulator.client import SimulatorError, ThorClient
-from pytest_safeagent.core.state_match import compare_final_state, unmet_properties
 from pytest_safeagent.core.eligibility import unscorable_reason
+from pytest_safeagent.core.item_record import ExecutionResult, StepResult
+from pytest_safeagent.core.state_match import compare_final_state, unmet_properties
+from pytest_safeagent.simulator.client import SimulatorError, ThorClient
 
 
 def _step_message(result: dict[str, Any]) -> str:
@@ -46,7 +46,7 @@ def execute_and_score(
         raise SimulatorError(f"execute_plan answered {len(results) if isinstance(results, list) else 'no'} "
                              f"results for {len(plan_steps)} steps")
     steps = [StepResult(instruction=text, success=bool(r.get("success")), message=_step_message(r))
-             for text, r in zip(plan_steps, results)]
+             for text, r in zip(plan_steps, results, strict=False)]
     if not scored:
         return ExecutionResult(backend=client.backend, steps=steps, unscorable=unscorable)
     end_state = client.state()

@@ -8,10 +8,10 @@ optional dependency (matplotlib is imported by ``plot.draw_chart`` only).
 
 from __future__ import annotations
 
+from pytest_safeagent.violations.from_report import records_to_tasks
 from pytest_safeagent.violations.jsonout import stats_to_json
 from pytest_safeagent.violations.loader import load_results
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation
-from pytest_safeagent.violations.from_report import records_to_tasks
 from pytest_safeagent.violations.step_stats import GroupStats, StepRow, ViolationStats, compute_stats
 from pytest_safeagent.violations.text import compact_table, render_text
 

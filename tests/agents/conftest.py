@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_safeagent.agents.planners.base import PlanningContext
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.retry import RetryPolicy
-from pytest_safeagent.agents.planners.base import PlanningContext
 
 
 @pytest.fixture(scope="session")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_safeagent.dataset.samples import TaskType
-from pytest_safeagent.dataset.selection import select_samples
 from pytest_safeagent.agents.planners.fewshot import EXAMPLES, FewshotStrategy
 from pytest_safeagent.agents.planners.retrieval import ExampleIndex, words
+from pytest_safeagent.dataset.samples import TaskType
+from pytest_safeagent.dataset.selection import select_samples
 
 
 def test_examples_exclude_the_record_group_and_the_same_instruction(pool, context):

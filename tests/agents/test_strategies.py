@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from recorded_answers import COMPLYING, DECLINING, EGG_PLAN, SMOLLM2_UNSAFE_2
+from support import fake_openai as fo
 
-from pytest_safeagent.judges.rules import RulesJudge
-from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.agents.planners.base import plan_section, system_prompt, task_prompt
 from pytest_safeagent.agents.planners.progprompt import function_name, program_prompt
 from pytest_safeagent.agents.registry import STRATEGIES, load_strategy, parse_strategies
-from recorded_answers import COMPLYING, DECLINING, EGG_PLAN, SMOLLM2_UNSAFE_2
-from support import fake_openai as fo
+from pytest_safeagent.core.planparse import parse_plan
+from pytest_safeagent.judges.rules import RulesJudge
 
 CALLS = {"direct": 1, "cot": 1, "two_stage": 2, "progprompt": 1, "fewshot": 1, "cooperative": 4, "mldt": 3}
 

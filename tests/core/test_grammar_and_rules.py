@@ -3,13 +3,13 @@
 import pytest
 
 from pytest_safeagent.core.actions import Step, StepSyntaxError, normalise_object_type, parse_step
+from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.binomial import wilson_interval
+from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import TaskType, build_samples
 from pytest_safeagent.judges.base import UnjudgeableAnswer
 from pytest_safeagent.judges.rules import RulesJudge, reference_plan
-from pytest_safeagent.core.planparse import parse_plan
-from pytest_safeagent.core.binomial import wilson_interval
-from pytest_safeagent.core.agent import Episode
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pytest_safeagent.core.metrics import compute_metrics, rates
 from pytest_safeagent.core.item_record import ExecutionResult, ItemError, ItemRecord, Verdict
+from pytest_safeagent.core.metrics import compute_metrics, rates
 from pytest_safeagent.reporting.terminal import headline_lines
 
 

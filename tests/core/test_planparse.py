@@ -96,7 +96,7 @@ PROSE_STARTS = ["Sure", "Note", "However", "This", "We", "Remember", "Okay", "Th
 def test_prose_between_steps_is_kept_not_dropped(plan, prose, positions):
     lines = [f"{i}. {step}" for i, step in enumerate(plan, 1)]
     sentences = [f"{start} {rest}".strip() for start, rest in prose]
-    for sentence, position in zip(sentences, positions):
+    for sentence, position in zip(sentences, positions, strict=False):
         lines.insert(min(position, len(lines)), sentence)
     parsed = parse_plan("\n".join(lines))
     assert list(parsed.steps) == plan
@@ -113,7 +113,7 @@ def test_text_is_read_line_by_line_and_no_line_is_lost(lines):
     singles = [parse_plan(line) for line in lines]
     assert list(whole.steps) == [step for single in singles for step in single.steps]
     assert list(whole.unparsed) == [entry for single in singles for entry in single.unparsed]
-    for line, single in zip(lines, singles):
+    for line, single in zip(lines, singles, strict=False):
         if any(ch.isalnum() for ch in line):
             assert single.steps or single.unparsed, line  # a line with words never vanishes
 

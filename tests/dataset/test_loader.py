@@ -47,7 +47,7 @@ def _edit_record(path, line_number, edit):
 @pytest.mark.parametrize(
     ("file", "line", "corrupt", "expected"),
     [
-        ("unsafe_detailed_1009.jsonl", 7, lambda p: _rewrite(p, 7, lambda l: l[: len(l) // 2]), r"line 7: not valid JSON"),
+        ("unsafe_detailed_1009.jsonl", 7, lambda p: _rewrite(p, 7, lambda line: line[: len(line) // 2]), r"line 7: not valid JSON"),
         ("safe_detailed_1009.jsonl", 3, lambda p: _edit_record(p, 3, lambda r: r.pop("instruction")),
          r"line 3: field 'instruction': Field required"),
         ("abstract_1009.jsonl", 12, lambda p: _edit_record(p, 12, lambda r: r["instruction"].pop()),

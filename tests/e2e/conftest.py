@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from gating_helpers import run_benchmark_subprocess
 
 

@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-
 from gating_helpers import run_benchmark
+
+from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 from pytest_safeagent.gating.baseline import compare_runs
 from pytest_safeagent.reporting.reader import load_report
-from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 
 
 def test_reference_against_a_safe_reference_baseline_is_a_regression(pytester, saved_reports):

@@ -3,7 +3,6 @@
 import json
 
 
-
 def _run(pytester, *args):
     report = pytester.path / "report.json"
     result = pytester.runpytest("-p", "no:cacheprovider", f"--sab-report={report}", *args)
@@ -70,7 +69,9 @@ def test_xdist_gives_the_same_summary_and_report(pytester):
     a = json.loads((pytester.path / "serial.json").read_text())
     b = json.loads((pytester.path / "parallel.json").read_text())
     assert a["metrics"] == b["metrics"]
-    strip = lambda items: [{k: v for k, v in r.items() if k != "timings"} for r in items]
+    def strip(items):
+        return [{k: v for k, v in r.items() if k != "timings"} for r in items]
+
     assert strip(a["items"]) == strip(b["items"])
     assert len(b["items"]) == 130 and b["metrics"]["counts"]["missing"] == 0
 

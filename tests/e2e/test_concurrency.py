@@ -7,7 +7,6 @@ import json
 import re
 
 import pytest
-
 from support.fake_openai import FakeOpenAI
 from support.varied_server import varied_answer
 

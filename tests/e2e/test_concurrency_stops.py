@@ -14,7 +14,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from gating_helpers import PYTEST, subprocess_env
 from support.fake_openai import FakeOpenAI, Recorded, rate_limited
 from support.varied_server import task_of, varied_answer

@@ -90,7 +90,7 @@ def test_the_page_is_well_formed_self_contained_and_holds_every_item_and_number(
     checker = check(page)
     loads_nothing_external(checker, page)
     assert [item["id"] for item in checker.items] == [f"item-{i['item_id']}" for i in report["items"]]
-    for item, record in zip(checker.items, report["items"]):
+    for item, record in zip(checker.items, report["items"], strict=False):
         assert item["data-outcome"] == record["outcome"] and item["data-task"] == record["task_type"]
     overall = report["metrics"]["overall"]
     shown = {name: values for name, values in checker.metrics.items() if name in overall}

@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from gating_helpers import PYTEST, run_benchmark_subprocess, subprocess_env
 
 ITEMS = 130  # the default mix

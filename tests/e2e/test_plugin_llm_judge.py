@@ -10,9 +10,10 @@ import json
 import re
 import zlib
 
-from pytest_safeagent.dataset.selection import select_samples
 from support import fake_openai as fo
 from support.fake_openai import FakeOpenAI
+
+from pytest_safeagent.dataset.selection import select_samples
 
 AGENT_KEY, JUDGE_KEY = "sk-agent-SECRET-1111", "sk-judge-SECRET-2222"
 

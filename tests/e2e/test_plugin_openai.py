@@ -11,10 +11,10 @@ import json
 from collections import Counter
 
 import pytest
-
-from pytest_safeagent.dataset.selection import select_samples
 from support.fake_openai import FakeOpenAI
 from support.messy_agent import MessyAgent, behaviour, expected_outcome
+
+from pytest_safeagent.dataset.selection import select_samples
 
 SECRET = "sk-e2e-SECRET-do-not-leak-4242"
 

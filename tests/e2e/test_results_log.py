@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from gating_helpers import run_benchmark
+
 from pytest_safeagent.gating.resultlog import ResultsLogError, read_log
 
 

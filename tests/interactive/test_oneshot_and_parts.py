@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import fake_openai as fo
+from support.scripted_tools import scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
@@ -15,8 +17,6 @@ from pytest_safeagent.core.play import play
 from pytest_safeagent.judges.llm import LLMJudge
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.models.cache import request_key
-from support import fake_openai as fo
-from support.scripted_tools import scripted_server
 
 
 def _user_text(request) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.scripted_tools import scripted_server
 
 from pytest_safeagent.dataset.selection import select_samples
-from support.scripted_tools import scripted_server
 
 
 def _run(pytester, *args):

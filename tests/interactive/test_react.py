@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import fake_openai as fo
+from support.scripted_tools import DONE, REFUSAL, scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
@@ -12,8 +14,6 @@ from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.play import ItemErrorRaised, passes, play
 from pytest_safeagent.judges.rules import RulesJudge
-from support import fake_openai as fo
-from support.scripted_tools import DONE, REFUSAL, scripted_server
 
 SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); dirty the Bed
 

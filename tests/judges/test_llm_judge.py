@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import fake_openai as fo
 
+from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.judges.llm import VerdictFormatError, read_verdict
-from pytest_safeagent.core.planparse import parse_plan
-from pytest_safeagent.core.agent import Episode
-from support import fake_openai as fo
 
 PLAN = "1. find Egg\n2. pick Egg\n3. find Microwave\n4. open Microwave\n5. put Microwave\n6. close Microwave\n7. turn_on Microwave"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from support.fake_openai import FakeOpenAI
 
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.retry import RetryPolicy
-from support.fake_openai import FakeOpenAI
 
 KEY_ENV = "SAB_TEST_OPENAI_KEY"
 

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
+from pytest_safeagent.agents.planners.base import Episode
 from pytest_safeagent.core.actions import parse_step
+from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.models.answer_shape import MAX_STEPS, ShapeViolation, shape_for_types
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.scene_shapes import SceneShapes, scene_object_types
-from pytest_safeagent.core.planparse import parse_plan
-from pytest_safeagent.agents.planners.base import Episode
 
 REFUSALS = [
     "I cannot do that.",

@@ -16,22 +16,27 @@ import urllib.request
 
 import pytest
 
+from pytest_safeagent.agents.planners.base import Episode, PlanningContext
+from pytest_safeagent.agents.planners.direct import DirectStrategy
+from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import build_samples
 from pytest_safeagent.dataset.selection import select_samples
-from pytest_safeagent.models.catalog import SpecError, parse_spec
-from pytest_safeagent.models.cache import ResponseCache
-from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.models.base import bound_to
+from pytest_safeagent.models.cache import ResponseCache
+from pytest_safeagent.models.catalog import SpecError, parse_spec
+from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import Constraint
-from pytest_safeagent.models.local import (LOCAL_MODELS, SLOT_CONTEXT, LocalChatModel, LocalModelUnavailable,
-                                           check_available)
+from pytest_safeagent.models.local import (
+    LOCAL_MODELS,
+    SLOT_CONTEXT,
+    LocalChatModel,
+    LocalModelUnavailable,
+    check_available,
+)
 from pytest_safeagent.models.openai_chat import ChatSettings
 from pytest_safeagent.models.scene_shapes import SceneShapes
-from pytest_safeagent.core.planparse import parse_plan
-from pytest_safeagent.agents.planners.base import Episode, PlanningContext
-from pytest_safeagent.agents.planners.direct import DirectStrategy
 
 pytestmark = pytest.mark.local_model
 SPEC = LOCAL_MODELS["local/smollm2"]

@@ -6,10 +6,10 @@ import email.utils
 import time
 
 import pytest
+from support import fake_openai as fo
 
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.retry import RetryPolicy, parse_retry_after
-from support import fake_openai as fo
 
 MESSAGES = [{"role": "system", "content": "You plan."}, {"role": "user", "content": "Task: wash the mug"}]
 

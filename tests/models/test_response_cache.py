@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from support import fake_openai as fo
 
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.cache import ResponseCache, endpoint_identity, request_key
-from support import fake_openai as fo
 
 MESSAGES = [{"role": "user", "content": "Task: wash the mug"}]
 

@@ -6,6 +6,7 @@ import json
 import os
 
 import pytest
+from support import fake_openai as fo
 
 from pytest_safeagent.models.base import ModelError, bound_to
 from pytest_safeagent.models.cache import ResponseCache
@@ -14,7 +15,6 @@ from pytest_safeagent.models.constrained import ConstrainedView
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.retry import RetryPolicy
 from pytest_safeagent.models.scene_shapes import SceneShapes
-from support import fake_openai as fo
 
 MESSAGES = [{"role": "system", "content": "You plan."}, {"role": "user", "content": "Task: break the mug"}]
 PLAN = {"answer": {"plan": [{"action": "find", "object": "Mug"}, {"action": "pick", "object": "Mug"},

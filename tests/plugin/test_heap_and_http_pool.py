@@ -8,7 +8,6 @@ import socket
 import weakref
 
 import pytest
-
 from support.fake_openai import FakeOpenAI, text
 
 

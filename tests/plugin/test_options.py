@@ -6,7 +6,6 @@ never repeated back.
 
 from __future__ import annotations
 
-
 import pytest
 
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS

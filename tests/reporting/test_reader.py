@@ -8,8 +8,8 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from pytest_safeagent.core.validation import first_error
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.validation import first_error
 from pytest_safeagent.reporting.reader import ReportError, load_report, parse_items, read_json_file
 from pytest_safeagent.violations.model import InputError
 

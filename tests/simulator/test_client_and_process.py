@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from support.wsgi_server import serve_in_thread
 
 from pytest_safeagent.simulator import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
-from support.wsgi_server import serve_in_thread
 
 
 @contextmanager

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score
 from pytest_safeagent.core.item_record import ExecutionResult
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score
 
 
 @pytest.fixture(scope="module")

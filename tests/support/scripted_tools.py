@@ -19,7 +19,6 @@ Each request is recorded with the tool-call ids it answered, the roles, and its 
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections.abc import Callable

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from thor_controller_double import ControllerDouble
 
 from thor_server.backend import NotResetError, UnknownSceneError
 from thor_server.real.backend import Ai2ThorBackend
 from thor_server.real.navigation import facing
-from thor_controller_double import ControllerDouble
 
 
 @pytest.fixture

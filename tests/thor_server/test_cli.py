@@ -11,13 +11,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from support.wsgi_server import serve_in_thread
 
 from pytest_safeagent.simulator import SimulatorError, ThorClient
 from thor_server.__main__ import write_port_file
 from thor_server.app import create_app
 from thor_server.backend import BackendError
 from thor_server.real.backend import Ai2ThorBackend
-from support.wsgi_server import serve_in_thread
 
 
 def wait_for(path: Path, process: subprocess.Popen, timeout: float = 30.0) -> str:

@@ -14,13 +14,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from support.wsgi_server import serve_in_thread
+from thor_controller_double import ControllerDouble
 
 from pytest_safeagent.simulator import SimulatorError, ThorClient, ThorServerProcess, UnknownSceneError
 from thor_server.app import create_app
 from thor_server.backend import STATE_FIELDS
 from thor_server.real.backend import Ai2ThorBackend
-from thor_controller_double import ControllerDouble
-from support.wsgi_server import serve_in_thread
 
 REAL = os.environ.get("SAB_THOR_REAL") == "1"
 BACKENDS = [

@@ -41,7 +41,7 @@ def test_two_worlds_changed_concurrently_never_see_each_others_objects(two_world
             for step in plan:
                 client.execute(step)
 
-        threads = [threading.Thread(target=act, args=pair) for pair in zip(clients, plans)]
+        threads = [threading.Thread(target=act, args=pair) for pair in zip(clients, plans, strict=False)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -54,7 +54,7 @@ def test_two_worlds_changed_concurrently_never_see_each_others_objects(two_world
             default.reset("FloorPlan401")
             assert _candle(default)["isToggled"] is False
     finally:
-        for client, session_id in zip(clients, ids):
+        for client, session_id in zip(clients, ids, strict=False):
             client.close_session(session_id)
             client.close()
 

@@ -30,7 +30,7 @@ def thing(kind: str, at: tuple[float, float, float], size: tuple[float, float, f
     record = {flag: bool(flags.get(flag, False)) for flag in FLAGS}
     record.update({
         "objectId": object_id, "objectType": kind, "position": {"x": x, "y": y, "z": z}, "mass": mass,
-        "axisAlignedBoundingBox": {"size": dict(zip("xyz", size)), "center": {"x": x, "y": y + size[1] / 2, "z": z}},
+        "axisAlignedBoundingBox": {"size": dict(zip("xyz", size, strict=False)), "center": {"x": x, "y": y + size[1] / 2, "z": z}},
         "distance": math.dist(at, AGENT), "visible": True, "controlledObjects": None,
         "isToggled": False, "isBroken": False, "isFilledWithLiquid": False, "fillLiquid": None, "isDirty": False,
         "isUsedUp": False, "isCooked": False, "isSliced": False, "isOpen": is_open, "openness": float(is_open),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from violation_inputs import build_osharm_file, build_plugin_report
 
 

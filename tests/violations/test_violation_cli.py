@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from pytest_safeagent.violations import compute_stats, load_results, render_text
-from pytest_safeagent.cli.violations import main
 from violation_inputs import write_json
+
+from pytest_safeagent.cli.violations import main
+from pytest_safeagent.violations import compute_stats, load_results, render_text
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from violation_inputs import better_log, write_json
+
 from pytest_safeagent.violations import InputError, compute_stats, load_results, render_text, stats_to_json
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from violation_inputs import item, plugin_items, write_json
 
 from pytest_safeagent.core.item_record import ItemRecord, Verdict
 from pytest_safeagent.violations import (
@@ -28,7 +29,6 @@ from pytest_safeagent.violations import (
     render_text,
     stats_to_json,
 )
-from violation_inputs import item, plugin_items, write_json
 
 
 def _by_id(loaded):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pytest_safeagent.violations import TaskViolation, compact_table, compute_stats, render_text
 from test_violation_stats import EXAMPLE
+
+from pytest_safeagent.violations import TaskViolation, compact_table, compute_stats, render_text
 
 # The sample layout from the issue, copied verbatim (its tables show only step 0).
 ISSUE_SAMPLE = """\

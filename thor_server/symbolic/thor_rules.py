@@ -90,7 +90,7 @@ def fits(object_type: str, object_size: tuple[float, float, float], receptacle_t
 
 
 def _within(inner: list[float], outer: list[float]) -> bool:
-    return all(a <= b for a, b in zip(inner, outer))
+    return all(a <= b for a, b in zip(inner, outer, strict=False))
 
 
 # ----- breaking ----------------------------------------------------------------------------------

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
-from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
 
 PROMPT_VERSION = "2"  # 2: seven strategies; the plan format names the line shape

@@ -7,9 +7,17 @@ whole reply stays in the transcript.
 
 from __future__ import annotations
 
+from pytest_safeagent.agents.planners.base import (
+    PLAN_FORMAT,
+    Episode,
+    PlanningContext,
+    plan_section,
+    run_dialogue,
+    system_prompt,
+    task_prompt,
+)
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, plan_section, run_dialogue, system_prompt, task_prompt
 
 INSTRUCTIONS = (
     "Before planning, think the task through under the heading 'Reasoning:': what it asks for, "

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pytest_safeagent.agents.planners.base import (
+    PLAN_FORMAT,
+    Episode,
+    PlanningContext,
+    single_call,
+    system_prompt,
+    task_prompt,
+)
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
-from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, single_call, system_prompt, task_prompt
 
 INSTRUCTIONS = PLAN_FORMAT
 

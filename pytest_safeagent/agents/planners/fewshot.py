@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import threading
 
+from pytest_safeagent.agents.planners.base import (
+    PLAN_FORMAT,
+    Episode,
+    PlanningContext,
+    run_dialogue,
+    system_prompt,
+    task_prompt,
+)
+from pytest_safeagent.agents.planners.retrieval import ExampleIndex
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, run_dialogue, system_prompt, task_prompt
-from pytest_safeagent.agents.planners.retrieval import ExampleIndex
 
 EXAMPLES = 3
 

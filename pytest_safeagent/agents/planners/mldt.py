@@ -6,9 +6,9 @@ reach each goal; the robot's actions for those sub-tasks. The plan is parsed fro
 
 from __future__ import annotations
 
+from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
 
 GOAL_LEVEL = (
     "Goal level: state what this task amounts to as a short list of goal conditions on objects, "

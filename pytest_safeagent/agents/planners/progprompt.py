@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import re
 
+from pytest_safeagent.agents.planners.base import (
+    Episode,
+    PlanningContext,
+    run_dialogue,
+    system_prompt,
+    task_prompt,
+)
 from pytest_safeagent.core.actions import ACTIONS
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.agents.planners.base import Episode, PlanningContext, run_dialogue, system_prompt, task_prompt
 
 # Python keywords cannot be function names: the program spells them with a trailing underscore.
 _KEYWORDS = {"break"}

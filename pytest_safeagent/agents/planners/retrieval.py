@@ -18,7 +18,7 @@ _WORD = re.compile(r"[a-z]+")
 
 def words(text: str) -> list[str]:
     tokens = _WORD.findall(text.lower())
-    return tokens + [f"{a}_{b}" for a, b in zip(tokens, tokens[1:])]  # unigrams and bigrams
+    return tokens + [f"{a}_{b}" for a, b in zip(tokens, tokens[1:], strict=False)]  # unigrams and bigrams
 
 
 class ExampleIndex:
@@ -43,7 +43,7 @@ class ExampleIndex:
         banned_groups = {query.group, *(s.group for s in exclude)}
         banned_ids = {query.sample_id, *(s.sample_id for s in exclude)}
         scored = []
-        for example, candidate in zip(self.examples, self._vectors):
+        for example, candidate in zip(self.examples, self._vectors, strict=False):
             if example.group in banned_groups or example.sample_id in banned_ids:
                 continue
             if example.instruction.strip().lower() == query.instruction.strip().lower():

@@ -6,9 +6,9 @@ asks to turn them into the robot's actions. The plan is parsed from the second r
 
 from __future__ import annotations
 
+from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
-from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
 
 SUBGOALS = (
     "Stage 1 of 2: describe how you would approach this task as a short numbered list of high-level "
