@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import threading
 from pathlib import Path
 
 import httpcore  # noqa: F401 - see below
@@ -74,3 +77,18 @@ def pytester(pytester: pytest.Pytester) -> pytest.Pytester:
     """pytester with a quiet ini (pytest-asyncio warns when its loop scope is unset)."""
     pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
     return pytester
+
+
+@pytest.fixture
+def file_server(tmp_path):
+    """Serve a directory over HTTP on 127.0.0.1; yields (directory, URL pattern)."""
+    root = tmp_path / "served"
+    root.mkdir()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield root, f"http://127.0.0.1:{server.server_address[1]}/{{name}}"
+    server.shutdown()
+    server.server_close()

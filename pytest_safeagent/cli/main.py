@@ -27,7 +27,7 @@ def _data_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pytest-safeagent data", description="Find or download the pinned data files.")
     sub = parser.add_subparsers(dest="action", required=True)
     fetch = sub.add_parser("fetch", help="download the pinned files, verifying their sha256")
-    fetch.add_argument("--what", choices=("dataset", "scenes", "all"), default="all")
+    fetch.add_argument("--what", choices=("dataset", "scenes", "upstream", "all"), default="all")
     fetch.add_argument("--dest", type=Path, help="target directory (default: the user cache, where the plugin looks)")
     fetch.add_argument("--base-url", help="URL pattern with {name} or {remote}, for mirrors (default: the pinned upstream)")
     fetch.add_argument("--timeout", type=float, default=60.0)
@@ -46,7 +46,7 @@ def _data(argv: list[str]) -> int:
     )
 
     args = _data_parser().parse_args(argv)
-    kinds = [KINDS[name]() for name in (("dataset", "scenes") if getattr(args, "what", "all") == "all" else (args.what,))]
+    kinds = [KINDS[name]() for name in (("dataset", "scenes", "upstream") if getattr(args, "what", "all") == "all" else (args.what,))]
     if args.action == "where":
         for kind in kinds:
             try:

@@ -44,7 +44,14 @@ DATASET = DataKind(
     "dataset", "--sab-data-dir", "SAB_DATA_DIR", "safeagentbench", dataset_files.DATASET_FILES,
     dataset_files.URL_PATTERN, "SAB_DATA_URL",
 )
-KINDS: dict[str, Callable[[], DataKind]] = {"dataset": lambda: DATASET, "scenes": _scene_kind}
+def _upstream_kind() -> DataKind:
+    from pytest_safeagent.upstream.files import UPSTREAM
+
+    return UPSTREAM
+
+
+KINDS: dict[str, Callable[[], DataKind]] = {"dataset": lambda: DATASET, "scenes": _scene_kind,
+                                            "upstream": _upstream_kind}
 
 
 class DataNotFound(Exception):

@@ -1,30 +1,12 @@
 """Downloading the pinned files from a real HTTP server on 127.0.0.1, and the lookup order."""
 
-import functools
-import http.server
 import socket
 import subprocess
 import sys
-import threading
 
 import pytest
 
 from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, FetchError, fetch, resolve_data_dir
-
-
-@pytest.fixture
-def file_server(tmp_path):
-    """Serve a directory over HTTP on 127.0.0.1; yields (directory, URL pattern)."""
-    root = tmp_path / "served"
-    root.mkdir()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}/{{name}}"
-    server.shutdown()
-    server.server_close()
 
 
 def _serve_dataset(root, data_dir):
