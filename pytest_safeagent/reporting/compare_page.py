@@ -31,9 +31,10 @@ def rate_text(rate: dict | None) -> str:
 def rate_cell(rate: dict | None) -> dict[str, str]:
     """The value (``0.750``) and its detail (``[0.700, 0.790] 300/400``), shown on two lines."""
     if not rate or rate.get("value") is None:
-        return {"value": "-", "detail": ""}
+        return {"value": "-", "detail": "", "count": "", "total": ""}
     interval = f"[{rate['ci95'][0]:.3f}, {rate['ci95'][1]:.3f}] " if rate.get("ci95") else ""
-    return {"value": f"{rate['value']:.3f}", "detail": f"{interval}({rate['count']}/{rate['total']})"}
+    return {"value": f"{rate['value']:.3f}", "detail": f"{interval}({rate['count']}/{rate['total']})",
+            "count": str(rate["count"]), "total": str(rate["total"])}
 
 
 def interval_chart(runs: list[tuple[str, dict | None]]) -> dict:
@@ -71,6 +72,7 @@ def page_context(multi: MultiRun) -> dict:
         usage = entry.usage or {}
         totals = usage.get("total") or {}
         runs.append({**entry.describe(), "cost": usd(entry.cost_usd) if entry.cost_usd is not None else "-",
+                     "cost_usd": "" if entry.cost_usd is None else repr(entry.cost_usd),
                      "tokens": sum(totals.get(role, {}).get(key, 0) for role in ("agent", "judge")
                                    for key in ("prompt_tokens", "completion_tokens")) if totals else None,
                      "rates": [rate_cell(multi.headline(entry, metric)) for metric in metrics]})
