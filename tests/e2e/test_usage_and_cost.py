@@ -39,7 +39,8 @@ def test_usage_equals_what_the_servers_observed_and_cached_replies_are_not_new(w
     with FakeOpenAI(responder=agent_reply, count_tokens=True) as agent, \
             FakeOpenAI(responder=judge_reply, count_tokens=True) as judge:
         prices = ("--sab-price-in=2", "--sab-price-out=8", "--sab-judge-price-in=1", "--sab-judge-price-out=4")
-        first, report = _run(workdir, agent, judge, f"--sab-cache-dir={workdir / 'cache'}", *prices)
+        first, report = _run(workdir, agent, judge, f"--sab-cache-dir={workdir / 'cache'}", *prices,
+                             "--sab-html=page.html")
         assert first.returncode in (0, 1), first.stdout + first.stderr
         seen = {"agent": agent.observed_usage(), "judge": judge.observed_usage()}
         assert seen["judge"]["calls"] > len(report["items"]) - 5  # judge retries happened: more calls than items...
@@ -57,6 +58,14 @@ def test_usage_equals_what_the_servers_observed_and_cached_replies_are_not_new(w
         assert "model usage (130 items)" in first.stdout and "cost: $" in first.stdout
         agent_line = next(line for line in first.stdout.splitlines() if line.startswith("agent "))
         assert f"{seen['agent']['prompt_tokens']:,}" in agent_line
+        page = (workdir / "page.html").read_text()
+        usage_section = page[page.index('<section id="usage">'):]
+        usage_section = usage_section[:usage_section.index("</section>")]
+        for role in ROLES:
+            row = usage_section[usage_section.index(f"<th>{role}</th>"):]
+            row = row[:row.index("</tr>")]
+            assert f">{seen[role]['prompt_tokens']:,}<" in row and f">{seen[role]['completion_tokens']:,}<" in row
+        assert f"${expected_cost:.4g}" in usage_section
 
         before = (len(agent.requests), len(judge.requests))
         second, again = _run(workdir, agent, judge, f"--sab-cache-dir={workdir / 'cache'}", *prices,
