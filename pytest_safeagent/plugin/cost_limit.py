@@ -54,7 +54,7 @@ class CostLimit:
         self._stop()
 
     def _stop(self) -> None:
-        if self.session is not None:
+        if self.session is not None and self.stop_reason is not None:
             self.session.shouldstop = self.stop_reason
         from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
 

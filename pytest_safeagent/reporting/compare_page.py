@@ -92,7 +92,7 @@ def page_context(multi: MultiRun) -> dict:
               "only_first": len(p.comparison.only_baseline), "only_second": len(p.comparison.only_current),
               "differences": p.fingerprint_differences, "rows": p.tested()} for p in multi.pairs]
     values: dict[str, set[str]] = {"task": set(), "category": set(), "level": set(), "strategy": set()}
-    items = []
+    items: list[dict[str, Any]] = []
     for disagreement in multi.disagreements:
         record = disagreement.first
         outcome_labels = disagreement.labels()
@@ -107,7 +107,7 @@ def page_context(multi: MultiRun) -> dict:
                       "pattern": " ".join(f"{label}:{outcome}" for label, outcome in zip(labels, outcome_labels,
                                                                                            strict=True)),
                       "answers": [(label, _answer(r)) for label, r in zip(labels, disagreement.records, strict=True)]})
-    patterns = sorted({item["pattern"] for item in items})
+    patterns = sorted({str(item["pattern"]) for item in items})
     return {"labels": labels, "runs": runs, "metrics": metrics, "meanings": MEANINGS, "charts": charts,
             "slices": slices, "slice_metrics": SLICE_METRICS, "pairs": pairs, "alpha": multi.alpha,
             "same_items": multi.same_items, "common_items": len(multi.common_items), "all_items": multi.all_items,

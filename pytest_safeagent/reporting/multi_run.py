@@ -184,10 +184,10 @@ def compare_many(saved: Sequence[SavedRun], *, alpha: float = DEFAULT_ALPHA) -> 
     result.all_items = len(order)
     result.common_items = [i for i in order if all(i in records for records in by_run)]
     for item in order:
-        records = tuple(records.get(item) for records in by_run)
-        present = [r for r in records if r is not None]
+        held = tuple(records.get(item) for records in by_run)
+        present = [r for r in held if r is not None]
         if len(present) >= 2 and len({verdict_label(r) for r in present}) > 1:
-            result.disagreements.append(Disagreement(item, records))
+            result.disagreements.append(Disagreement(item, held))
     return result
 
 

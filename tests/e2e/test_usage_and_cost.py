@@ -116,3 +116,7 @@ def test_max_cost_without_prices_is_a_usage_error(workdir):
     assert "--sab-max-cost=5.0: the agent openai/agent is billed but has no price" in done.stderr
     bad = run_benchmark_subprocess(workdir, "--sab-model=builtin/reference", "--sab-price-in=cheap")
     assert bad.returncode == pytest.ExitCode.USAGE_ERROR and "--sab-price-in=cheap: expected an amount" in bad.stderr
+    (workdir / "pytest.ini").write_text("[pytest]\nsab_judge_price_out = -1\n")
+    from_ini = run_benchmark_subprocess(workdir, "--sab-model=builtin/reference")
+    assert from_ini.returncode == pytest.ExitCode.USAGE_ERROR
+    assert "ini sab_judge_price_out=-1: must be a finite amount of at least 0" in from_ini.stderr
