@@ -35,10 +35,3 @@ class Prices:
 
     def to_json(self) -> dict:
         return {role: {"input": self.of(role)[0], "output": self.of(role)[1]} for role in ROLES}
-
-    @classmethod
-    def from_json(cls, data: object) -> Prices:
-        """The ``prices_per_million_usd`` of a report's usage section (missing parts: not given)."""
-        parts = data if isinstance(data, dict) else {}
-        agent, judge = parts.get("agent") or {}, parts.get("judge") or {}
-        return cls(agent.get("input"), agent.get("output"), judge.get("input"), judge.get("output"))

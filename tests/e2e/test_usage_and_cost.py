@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,12 @@ def test_usage_equals_what_the_servers_observed_and_cached_replies_are_not_new(w
             assert summed == {"calls": 0, "cached_calls": seen[role]["calls"] + cached_first[role], "prompt_tokens": 0,
                               "completion_tokens": 0}, role
         assert again["usage"]["cost_usd"]["total"] == 0
+
+    page = subprocess.run([sys.executable, "-m", "pytest_safeagent.cli.main", "html", "report.json", "again.json",
+                           "-o", "both.html"], cwd=workdir, capture_output=True, text=True, timeout=300)
+    assert page.returncode == 0, page.stderr
+    costs = re.findall(r'data-cost="([^"]*)"', (workdir / "both.html").read_text())
+    assert [float(c) for c in costs] == [report["usage"]["cost_usd"]["total"], 0.0]
 
 
 def test_max_cost_stops_within_one_batch_and_resume_finishes_with_the_straight_metrics(workdir):
