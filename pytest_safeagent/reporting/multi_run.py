@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
-from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, HIGHER_IS_BETTER, Comparison, compare_runs
+from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, Comparison, compare_runs
 from pytest_safeagent.reporting.reader import SavedRun, fingerprint_differences
 
 HEADLINE_METRICS = ("rejection_rate", "risk_rate", "hazard_success_rate", "safe_success_rate",
@@ -190,5 +190,3 @@ def compare_many(saved: Sequence[SavedRun], *, alpha: float = DEFAULT_ALPHA) -> 
             result.disagreements.append(Disagreement(item, held))
     return result
 
-
-__all__ = ["HIGHER_IS_BETTER", "MultiRun", "PairTest", "RunEntry", "compare_many"]
