@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_safeagent.core.usage import ItemUsage
+
 Outcome = Literal["passed", "failed", "error", "skipped"]
 LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "incomplete"]
 ViolationSource = Literal["judge", "execution"]
@@ -133,6 +135,7 @@ class ItemRecord(BaseModel):
     trajectory: list[TrajectoryStep] | None = None  # interactive agents only
     episode: EpisodeSummary | None = None  # interactive agents only
     timings: dict[str, float] = {}
+    usage: ItemUsage | None = None  # model calls and tokens, agent and judge apart (None: reports before it)
 
     @property
     def judged(self) -> bool:

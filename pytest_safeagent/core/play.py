@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pytest_safeagent.core.agent import Agent, AgentError, PlayEnv
 from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
+from pytest_safeagent.core.usage import UsageMeter, metering
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
 from pytest_safeagent.models.base import ModelError
@@ -39,6 +40,7 @@ class Played:
     timings: dict[str, float] = field(default_factory=dict)
     trajectory: list[TrajectoryStep] | None = None  # interactive agents only
     episode: EpisodeSummary | None = None
+    usage: UsageMeter = field(default_factory=UsageMeter)  # the item's model calls, agent and judge apart
 
 
 def passes(sample: Sample, verdict: Verdict) -> bool | None:
@@ -58,13 +60,14 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool |
     played = Played()
     started = time.perf_counter()
     env = env or PlayEnv(simulator=simulation)
-    episode, replays = _run_agent(agent, sample, env, played)
+    with metering(played.usage, "agent"):
+        episode, replays = _run_agent(agent, sample, env, played)
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
     if episode.interactive:
         from pytest_safeagent.core.trajectory import executed_plan
 
-        played.trajectory, played.episode = episode.trajectory, episode.summary
+        played.trajectory, played.episode = episode.trajectory, _with_new_tokens(episode.summary, played.usage)
         played.plan = executed_plan(episode.trajectory)
         played.execution = episode.execution
         if played.execution is not None and replays:
@@ -73,7 +76,8 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool |
         played.plan = parse_plan(episode.answer or "")
     started = time.perf_counter()
     try:
-        played.verdict = judge.judge(sample, episode, played.plan)
+        with metering(played.usage, "judge"):
+            played.verdict = judge.judge(sample, episode, played.plan)
     except UnjudgeableAnswer as exc:
         raise ItemErrorRaised("unjudgeable", str(exc), played) from exc
     except (JudgeError, ModelError) as exc:
@@ -88,6 +92,17 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool |
         played.execution = _execute(simulation, sample, played)
         played.timings["execution_s"] = round(time.perf_counter() - started, 6)
     return played
+
+
+def _with_new_tokens(summary: EpisodeSummary | None, usage: UsageMeter) -> EpisodeSummary | None:
+    """The episode's ``tokens`` as the usage counts them: those of calls sent, not of cached replies
+    (a model outside the client layer, which the meter does not see, keeps the episode's own count)."""
+    if summary is None:
+        return None
+    agent = usage.snapshot().agent
+    if not agent.calls + agent.cached_calls:
+        return summary
+    return summary.model_copy(update={"tokens": agent.prompt_tokens + agent.completion_tokens})
 
 
 def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played):

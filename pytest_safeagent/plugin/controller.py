@@ -87,11 +87,13 @@ class BenchmarkController:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        from pytest_safeagent.plugin.cost_options import COST_KEY, CostSettings
         from pytest_safeagent.reporting.run_results import summarise_run
 
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
+        prices = self.config.stash.get(COST_KEY, CostSettings()).prices
         self.results = results = summarise_run(self.records.values(), self.expected_items(),
-                                               interrupted=interrupted, bad_records=self.bad_records)
+                                               interrupted=interrupted, bad_records=self.bad_records, prices=prices)
         hook = self.config.hook
         sections: dict[str, Any] = {}
         for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):
@@ -113,7 +115,7 @@ class BenchmarkController:
             configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
             items=[record.model_dump(mode="json") for record in results.records], complete=results.complete,
             extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-                   **sections})
+                   **({"usage": results.usage} if results.usage is not None else {}), **sections})
         if run.report_path is not None:
             write_json_atomic(run.report_path, report)
         if run.html_path is not None:

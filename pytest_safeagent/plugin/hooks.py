@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_safeagent.plugin.cost_options import COST_KEY, add_cost_options, parse_cost_settings
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
@@ -29,6 +30,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_gating_options(parser)
+    add_cost_options(parser)
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -44,6 +46,7 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
+    cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
     config.stash[SESSION_KEY] = load_session(run)
     from pytest_safeagent.plugin.heap import FrozenHeap
 
@@ -54,6 +57,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
         config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
                                       PLAY_AHEAD_PLUGIN)
+        if cost.max_cost is not None:
+            from pytest_safeagent.plugin.cost_limit import register_cost_limit
+
+            register_cost_limit(config, cost.prices, cost.max_cost)
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 

@@ -39,6 +39,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
             timings=played.timings,
             trajectory=played.trajectory,
             episode=played.episode,
+            usage=played.usage.snapshot(),
         )
         if played.execution is not None and played.execution.violation_step is not None:
             fields.update(violation_step=played.execution.violation_step, violation_step_source="execution")

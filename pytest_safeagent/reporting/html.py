@@ -16,6 +16,7 @@ from typing import Any
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
 from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES
+from pytest_safeagent.reporting.usage_html import usage_section_html
 
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
@@ -358,6 +359,7 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
         f'<section id="violations"><h2>When agents go wrong: first violating step</h2>'
         f'{_violations_section(report.get("violations"))}</section>',
         f'<section id="execution"><h2>Execution in the simulator</h2>{_execution_section(metrics)}</section>',
+        usage_section_html(report.get("usage")),
         f'<section id="items"><h2>Items</h2>{_filters(records)}'
         f'<div class="item-list">{"".join(_item(record, screenshots) for record in records)}</div></section>',
         f'<section id="configuration"><h2>Configuration</h2>{_key_values("run", config)}'

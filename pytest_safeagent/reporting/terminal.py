@@ -117,9 +117,11 @@ def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> l
         f"{played_by(run.model, agent)} | judge {run.judge} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
+    from pytest_safeagent.reporting.usage_text import usage_lines
 
     lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)
-              + episode_table_lines(results.metrics.get("interactive") or {})]
+              + episode_table_lines(results.metrics.get("interactive") or {})
+              + usage_lines(results.usage)]
     loaded, stats = results.violations_loaded, results.violations_stats
     if loaded.tasks:
         lines.append(("", {}))
