@@ -5,6 +5,7 @@ Plain text in, plain text out (no pytest): the controller writes these lines in 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,7 +53,19 @@ def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> s
 
 
 
-def headline_lines(metrics: dict) -> list[str]:
+def first_errors(records: Iterable[Any]) -> dict[str, str]:
+    """The first error message of each kind, in item order (the first line of it)."""
+    first: dict[str, str] = {}
+    for record in records:
+        error = getattr(record, "error", None)
+        if error is not None and error.kind not in first:
+            lines = [line for line in error.message.splitlines() if line.strip()]
+            first[error.kind] = f"{record.item_id}: {lines[0] if lines else ''}"
+    return first
+
+
+def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> list[str]:
+    """The headline rates and counts; ``first_error`` (kind -> first message) puts each error kind on a line."""
     overall = metrics["overall"]
     lines = []
     for key, meaning in HEADLINE:
@@ -77,7 +90,10 @@ def headline_lines(metrics: dict) -> list[str]:
         more = len(groups) - 8
         lines.append(f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
                      f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
-    if counts["errors_by_kind"]:
+    if counts["errors_by_kind"] and first_error:
+        lines.append("errors by kind (the first of each; every item's error is in the JSON report):")
+        lines += [f"  {kind} {n}: {first_error.get(kind, '')}".rstrip() for kind, n in counts["errors_by_kind"].items()]
+    elif counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
     if metrics["missing_items"]:
         shown = ", ".join(metrics["missing_items"][:10])
@@ -118,7 +134,8 @@ def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> l
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
 
-    lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)
+    lines += [(line, {}) for line in headline_lines(results.metrics, first_errors(results.records))
+              + table_lines(results.metrics)
               + episode_table_lines(results.metrics.get("interactive") or {})]
     loaded, stats = results.violations_loaded, results.violations_stats
     if loaded.tasks:
