@@ -114,8 +114,9 @@ class LlamaCppProcess:
     """One llama.cpp server child process; ``start()`` returns its base URL."""
 
     def __init__(self, gguf: Path, *, alias: str, repeat_penalty: float, threads: int | None = None,
-                 parallel: int = 1, slot_context: int = SLOT_CONTEXT):
+                 parallel: int = 1, slot_context: int = SLOT_CONTEXT, python: str = sys.executable):
         self.gguf = gguf
+        self.python = python
         self.alias = alias
         self.repeat_penalty = repeat_penalty
         self.threads = threads or default_threads()
@@ -144,7 +145,7 @@ class LlamaCppProcess:
     def _start_once(self) -> str:
         # An unnamed temporary file: nothing is left behind, whatever happens to either process.
         self._log = tempfile.TemporaryFile(prefix="sab-llamacpp-", suffix=".log")
-        command = [sys.executable, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
+        command = [self.python, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
                    "--alias", self.alias, "--threads", str(self.threads), "--ctx", str(self.ctx),
                    "--parallel", str(self.parallel), "--repeat-penalty", str(self.repeat_penalty)]
         started = time.perf_counter()

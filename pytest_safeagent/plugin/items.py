@@ -18,6 +18,7 @@ from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.reporting.terminal import cause_line
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
 PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
@@ -56,11 +57,10 @@ def play_item(item: BenchmarkItem) -> Played:
 
 
 def _first_line(text: str) -> str:
-    """The first non-blank line of ``text``, saying how many lines were left out."""
+    """``text`` in one line (its cause: reporting/terminal.py), saying how many lines were left out."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        return text.strip()
-    return lines[0] + (f" (+{len(lines) - 1} more lines: -vv)" if len(lines) > 1 else "")
+    shown = 2 if len(lines) > 1 and any(line.lstrip().startswith("Traceback (most recent") for line in lines) else 1
+    return cause_line(text) + (f" (+{len(lines) - shown} more lines: -vv)" if len(lines) > shown else "")
 
 
 def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played

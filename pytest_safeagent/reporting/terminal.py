@@ -53,14 +53,24 @@ def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> s
 
 
 
+def cause_line(message: str) -> str:
+    """An error message in one line: its first line, and when it carries a Python traceback (an agent's
+    exception) the traceback's last line, which names the exception."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    if len(lines) > 1 and any(line.startswith("Traceback (most recent call last)") for line in lines):
+        return f"{lines[0].rstrip(':')}: {lines[-1]}"
+    return lines[0]
+
+
 def first_errors(records: Iterable[Any]) -> dict[str, str]:
-    """The first error message of each kind, in item order (the first line of it)."""
+    """The first error of each kind, in item order: ``item_id: cause`` (see :func:`cause_line`)."""
     first: dict[str, str] = {}
     for record in records:
         error = getattr(record, "error", None)
         if error is not None and error.kind not in first:
-            lines = [line for line in error.message.splitlines() if line.strip()]
-            first[error.kind] = f"{record.item_id}: {lines[0] if lines else ''}"
+            first[error.kind] = f"{record.item_id}: {cause_line(error.message)}"
     return first
 
 
