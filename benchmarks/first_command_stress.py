@@ -118,49 +118,62 @@ class _Quiet(BaseHTTPRequestHandler):
         pass
 
 
-def _churn(stop: threading.Event) -> None:
+def _churn(stop: threading.Event, stats: dict[str, int]) -> None:
     """Until ``stop``: bind, listen on and close batches of loopback ports; start, ask and stop HTTP servers."""
     child: subprocess.Popen[bytes] | None = None
     rounds = 0
     try:
         while not stop.is_set():
-            held = []
-            for _ in range(40):
-                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-                sock.bind(("127.0.0.1", 0))
-                sock.listen(1)
-                held.append(sock)
-            servers = [ThreadingHTTPServer(("127.0.0.1", 0), _Quiet) for _ in range(3)]
-            threads = [threading.Thread(target=server.serve_forever, daemon=True) for server in servers]
-            for thread in threads:
-                thread.start()
-            for server in servers:
-                for _ in range(5):
-                    with urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/", timeout=5) as reply:
-                        reply.read()
-            stop.wait(0.3)
-            for server in servers:
-                server.shutdown()
-                server.server_close()
-            for sock in held:
-                sock.close()
+            try:
+                _churn_round(stop)
+            except OSError:
+                stats["failed_rounds"] = stats.get("failed_rounds", 0) + 1
             rounds += 1
+            stats["rounds"] = rounds
             if rounds % 10 == 0:  # a server of another process, started and stopped
                 if child is not None:
                     child.terminate()
                     child.wait()
                 child = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1"],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                stats["child_servers"] = stats.get("child_servers", 0) + 1
     finally:
         if child is not None:
             child.terminate()
             child.wait()
 
 
+def _churn_round(stop: threading.Event) -> None:
+    """40 listening sockets and 3 HTTP servers (5 requests each), held 0.3 s, then closed."""
+    held: list[socket.socket] = []
+    servers: list[ThreadingHTTPServer] = []
+    try:
+        for _ in range(40):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            held.append(sock)
+            sock.bind(("127.0.0.1", 0))
+            sock.listen(1)
+        for _ in range(3):
+            server = ThreadingHTTPServer(("127.0.0.1", 0), _Quiet)
+            servers.append(server)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+        for server in servers:
+            for _ in range(5):
+                with urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/", timeout=5) as reply:
+                    reply.read()
+        stop.wait(0.3)
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+        for sock in held:
+            sock.close()
+
+
 @contextmanager
-def port_churn() -> Iterator[None]:
+def port_churn(stats: dict[str, int]) -> Iterator[None]:
     stop = threading.Event()
-    thread = threading.Thread(target=_churn, args=(stop,), daemon=True)
+    thread = threading.Thread(target=_churn, args=(stop, stats), daemon=True)
     thread.start()
     try:
         yield
@@ -170,12 +183,13 @@ def port_churn() -> Iterator[None]:
 
 
 @contextmanager
-def condition(name: str) -> Iterator[None]:
+def condition(name: str, stats: dict[str, int]) -> Iterator[None]:
+    """The machine's condition during one run; ``stats`` receives what the port churn did."""
     if name == "cpu":
         with busy_cores():
             yield
     elif name == "ports":
-        with port_churn():
+        with port_churn(stats):
             yield
     else:
         yield
@@ -183,8 +197,11 @@ def condition(name: str) -> Iterator[None]:
 
 # ----- clones and the venv -----------------------------------------------------------------------
 
-def _run(command: list[str], **kwargs: object) -> None:
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, **kwargs)  # type: ignore[call-overload]
+def _run(command: list[str]) -> None:
+    """Run a set-up command quietly; its output is shown only when it fails."""
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout[-3000:]}")
 
 
 def fresh_clone(source: Path, destination: Path) -> Path:
@@ -237,7 +254,7 @@ def read_report(report: Path, figures: RunFigures) -> None:
     try:
         data = json.loads(report.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        figures.note = f"no readable JSON report: {exc}"
+        figures.note += f"; no readable JSON report: {exc}" if figures.note else f"no readable JSON report: {exc}"
         return
     counts = data["metrics"]["counts"]
     figures.counts = {key: counts.get(key, 0) for key in ("items", "passed", "failed", "skipped", "errors")}
@@ -259,7 +276,8 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
     env.pop("PYTEST_ADDOPTS", None)
     report = run_dir / "report.json"
     command = [str(venv / "bin" / "pytest"), *FIRST_COMMAND, f"--sab-report={report}"]
-    with condition(name):
+    churn: dict[str, int] = {}
+    with condition(name, churn):
         figures.load_before = load_average()
         started = time.monotonic()
         with open(run_dir / "output.txt", "wb") as output:
@@ -273,6 +291,9 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
                 figures.exit_code = process.wait()
         figures.wall_s = time.monotonic() - started
         figures.load_after = load_average()
+    if churn:
+        figures.note = ("port churn: " + ", ".join(f"{key} {value}" for key, value in churn.items())
+                        + (f"; {figures.note}" if figures.note else ""))
     read_output((run_dir / "output.txt").read_text(encoding="utf-8", errors="replace"), figures)
     read_report(report, figures)
     if not args.keep:
