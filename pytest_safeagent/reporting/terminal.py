@@ -75,7 +75,7 @@ def first_errors(records: Iterable[Any]) -> dict[str, str]:
 
 
 def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> list[str]:
-    """The headline rates and counts; ``first_error`` (kind -> first message) puts each error kind on a line."""
+    """The headline rates and counts; ``first_error`` (kind -> its first error) adds a line per error kind."""
     overall = metrics["overall"]
     lines = []
     for key, meaning in HEADLINE:
@@ -100,11 +100,10 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
         more = len(groups) - 8
         lines.append(f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
                      f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
-    if counts["errors_by_kind"] and first_error:
-        lines.append("errors by kind (the first of each; every item's error is in the JSON report):")
-        lines += [f"  {kind} {n}: {first_error.get(kind, '')}".rstrip() for kind, n in counts["errors_by_kind"].items()]
-    elif counts["errors_by_kind"]:
+    if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
+        lines += [f"  first {kind} error: {first_error[kind]}" for kind in counts["errors_by_kind"]
+                  if kind in (first_error or {})]
     if metrics["missing_items"]:
         shown = ", ".join(metrics["missing_items"][:10])
         more = len(metrics["missing_items"]) - 10

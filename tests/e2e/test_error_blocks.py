@@ -58,8 +58,8 @@ def test_a_simulator_that_refuses_gives_short_error_blocks_and_the_first_message
         assert block[0].startswith("[simulator error] ") and refusing_url in block[0], block
         assert "with strategy direct" in block[1]
     summary = _errors_by_kind(out)
-    assert summary[0].startswith("errors by kind (the first of each")
-    assert len(summary) == 2 and summary[1].startswith("  simulator 3: unsafe_8-direct: "), summary
+    assert summary[0] == "errors by kind: simulator 3"
+    assert len(summary) == 2 and summary[1].startswith("  first simulator error: unsafe_8-direct: GET "), summary
     assert refusing_url in summary[1]
     assert "Traceback" not in out
 
@@ -83,7 +83,8 @@ def test_a_model_endpoint_that_refuses_gives_short_error_blocks(pytester, refusi
         assert len(block) <= 5, (item, block)
         assert block[0].startswith("[model error] model ") and "connection" in block[0].lower(), block
     summary = _errors_by_kind(out)
-    assert len(summary) == 2 and summary[1].startswith("  model 3: unsafe_8-direct: model "), summary
+    assert summary[0] == "errors by kind: model 3"
+    assert len(summary) == 2 and summary[1].startswith("  first model error: unsafe_8-direct: model "), summary
     assert "sk-test" not in out
 
 
@@ -114,11 +115,11 @@ def test_an_unexpected_exception_is_four_lines_and_whole_with_vv(pytester):
     assert len(blocks) == 3, out
     for block in blocks.values():
         assert len(block) <= 5, block
-        assert block[0] == "[internal error] KeyError: 'unsafe_8'" or block[0].startswith("[internal error] KeyError: ")
+        assert block[0].startswith("[internal error] KeyError: '") and block[0].endswith("'"), block
         assert block[2].startswith("raised at ") and block[2].endswith(" in judge"), block
         assert block[3] == "whole traceback: -vv or --tb=long"
     summary = _errors_by_kind(out)
-    assert summary[1].startswith("  internal 3: unsafe_8-direct: KeyError: 'unsafe_8'"), summary
+    assert summary == ["errors by kind: internal 3", "  first internal error: unsafe_8-direct: KeyError: 'unsafe_8'"]
 
     for option in ("-vv", "--tb=long"):
         whole = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", option, *ITEMS)
