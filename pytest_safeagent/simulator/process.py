@@ -1,5 +1,7 @@
 """Run ``python -m thor_server`` as a child process on a free loopback port, and look after it.
 
+The child stops when its parent is gone (a killed xdist worker leaves no simulator behind).
+
 The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
 for that file, then for ``GET /health``, before anyone uses the server. Its stdout and stderr go
 to a log file that is kept after the process ends (one per xdist worker when the caller names
@@ -27,6 +29,23 @@ STARTUP_TIMEOUT_S = 180.0  # launch to a healthy server, per attempt
 START_ATTEMPTS = 3
 HEALTH_TIMEOUT_S = 30.0  # one /health request when deciding whether a server is dead
 CONFIGURATION_ERROR = 2  # thor_server's exit code for bad arguments or data: starting again cannot help
+
+
+# ``python -m thor_server`` that stops (SIGTERM, a clean shutdown) when the process that started it is
+# gone. pytest-xdist kills a worker that has not exited 10 s after the run (EXIT_TIMEOUT), which a
+# loaded machine reaches while the worker is still closing its parts: its simulator was then left
+# running, one more orphan for every later run on the machine.
+WITH_PARENT = """\
+import os, runpy, signal, sys, threading, time
+parent = os.getppid()
+def watch():
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os.kill(os.getpid(), signal.SIGTERM)
+threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+sys.argv[0] = "thor_server"
+runpy.run_module("thor_server", run_name="__main__", alter_sys=True)
+"""
 
 
 class _TransientStart(SimulatorError):
@@ -76,7 +95,7 @@ class ThorServerProcess:
         return self._process.pid if self._process is not None else None
 
     def command(self, port_file: Path) -> list[str]:
-        command = [self.python, "-m", "thor_server", "--backend", self.backend, "--host", self.host,
+        command = [self.python, "-c", WITH_PARENT, "--backend", self.backend, "--host", self.host,
                    "--port", "0", "--port-file", str(port_file)]
         if self.scenes_dir is not None:
             command += ["--scenes-dir", str(self.scenes_dir)]

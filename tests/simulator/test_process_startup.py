@@ -3,8 +3,12 @@ is not, and the port comes from the server itself (it binds port 0 and writes th
 
 from __future__ import annotations
 
+import os
+import signal
 import stat
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -52,3 +56,31 @@ def test_a_configuration_error_is_not_tried_again(tmp_path: Path) -> None:
         server.start()
     assert "launched" not in str(raised.value)
     assert (tmp_path / "bad.log").read_text().count("--- starting:") == 1
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in state
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to see the orphan")
+def test_the_simulator_stops_when_the_process_that_started_it_is_killed(scenes_dir: Path, tmp_path: Path) -> None:
+    starter = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time\n"
+        "from pytest_safeagent.simulator import ThorServerProcess\n"
+        f"server = ThorServerProcess('symbolic', scenes_dir={str(scenes_dir)!r}, log_path={str(tmp_path / 'o.log')!r})\n"
+        "print(server.start().pid, flush=True)\n"
+        "time.sleep(600)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        simulator = int(starter.stdout.readline())
+        assert _running(simulator)
+    finally:
+        os.kill(starter.pid, signal.SIGKILL)  # as pytest-xdist kills a worker that is slow to exit
+        starter.wait()
+    deadline = time.monotonic() + 30
+    while _running(simulator) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(simulator), "the simulator outlived the process that started it"
