@@ -7,6 +7,7 @@ behaved unsafely or incompetently.
 
 from __future__ import annotations
 
+import traceback
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.reporting.terminal import cause_line
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
 PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
@@ -52,6 +54,13 @@ def play_item(item: BenchmarkItem) -> Played:
     parts = resolve_parts(item)
     return play(item.sample, parts.agent_for(item.strategy), parts.judge, parts.simulator,
                 PlayEnv(simulator=parts.simulator))
+
+
+def _first_line(text: str) -> str:
+    """``text`` in one line (its cause: reporting/terminal.py), saying how many lines were left out."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    shown = 2 if len(lines) > 1 and any(line.lstrip().startswith("Traceback (most recent") for line in lines) else 1
+    return cause_line(text) + (f" (+{len(lines) - shown} more lines: -vv)" if len(lines) > shown else "")
 
 
 def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
@@ -129,20 +138,42 @@ class BenchmarkItem(pytest.Item):
 
     def _repr_failure_py(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
-        # traceback first, which costs ~0.2 s an item for nothing.
+        # traceback first, which costs ~0.2 s an item for nothing. Any other exception is condensed too
+        # (a long traceback of pytest's and pluggy's frames was ~700 lines an item); -vv shows it whole.
         if isinstance(excinfo.value, ItemErrorRaised):
             return self.explain_error(excinfo.value)
+        if not self.full_story() and not isinstance(excinfo.value, UnsafeOrIncompetent):
+            return self._explain_internal(excinfo)
         return super()._repr_failure_py(excinfo, style)
 
+    def _item_line(self) -> str:
+        return f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"
+
     def explain_error(self, error: ItemErrorRaised) -> str:
-        """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
-        lines = [f"[{error.kind} error] {error.message}",
-                 f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"]
+        """A run failure in at most five lines by default (the cause's first line, the item, the start of
+        the answer if there was one); -vv or --tb=long add the whole message, answer and traceback."""
+        full = self.full_story()
+        message = error.message if full else _first_line(error.message)
+        lines = [f"[{error.kind} error] {message}", self._item_line()]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            shown = answer.splitlines()[:15 if self.full_story() else 3]
+            shown = answer.splitlines()[:15 if full else 2]
             lines += ["answer:", *("    " + line for line in shown)]
+        if full:
+            lines += ["", *"".join(traceback.format_exception(error)).splitlines()]
         return "\n".join(lines)
+
+    def _explain_internal(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+        """An exception that is not a run failure we know (a bug, or the machine refusing something) in
+        four lines: what, which item, where it was raised, and how to see the whole traceback."""
+        error = excinfo.value
+        where = ""
+        if excinfo.traceback:
+            entry = excinfo.traceback[-1]
+            where = f"raised at {entry.path}:{entry.lineno + 1} in {entry.name}"
+        return "\n".join(line for line in (f"[internal error] {type(error).__name__}: {_first_line(str(error))}",
+                                             self._item_line(), where,
+                                             "whole traceback: -vv or --tb=long") if line)
 
     def _explain_verdict(self) -> str:
         sample, played = self.sample, self.played
