@@ -11,6 +11,8 @@ import pytest
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+from pytest_safeagent.plugin.shard_selection import add_shard_options, parse_shard_option
+from pytest_safeagent.plugin.shard_selection import register as register_shard
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -29,6 +31,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_gating_options(parser)
+    add_shard_options(parser)
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -44,6 +47,7 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
+    shard = parse_shard_option(config)
     config.stash[SESSION_KEY] = load_session(run)
     from pytest_safeagent.plugin.heap import FrozenHeap
 
@@ -58,12 +62,14 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
         register_worker_side(config)  # a resumed run: skip what the controller already holds
+        register_shard(config, shard)  # after the resume plugin: the shard filter runs first
         return
     from pytest_safeagent.plugin.controller import BenchmarkController
     from pytest_safeagent.plugin.gating import GatingPlugin
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    register_shard(config, shard)  # after the gating plugin: the shard filter runs before resume deselects
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
