@@ -61,15 +61,15 @@ def pytest_configure(config: pytest.Config) -> None:
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
+        register_shard(config, shard)  # before the resume plugin: pluggy then calls the shard filter first
         register_worker_side(config)  # a resumed run: skip what the controller already holds
-        register_shard(config, shard)  # after the resume plugin: the shard filter runs first
         return
     from pytest_safeagent.plugin.controller import BenchmarkController
     from pytest_safeagent.plugin.gating import GatingPlugin
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
+    register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
-    register_shard(config, shard)  # after the gating plugin: the shard filter runs before resume deselects
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run

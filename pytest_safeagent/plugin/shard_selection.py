@@ -1,6 +1,6 @@
 """The pytest side of ``--sab-shard=K/N``: keep this job's share of the selected benchmark items.
 
-The filter runs in ``pytest_collection_modifyitems`` (trylast, and registered after the resume
+The filter runs in ``pytest_collection_modifyitems`` (trylast, and registered before the resume
 plugins, so it sees the selection after ``-k``/``-m``/``--deselect`` but before ``--sab-resume``
 takes out what a log already holds): the partition is then the same on every shard, whatever each
 has resumed. Under xdist every worker computes the same share from its identical collection, and the
@@ -106,6 +106,7 @@ class ShardSelection:
 
 
 def register(config: pytest.Config, spec: ShardSpec | None) -> None:
-    """Register last, so the filter runs before the resume deselection (pluggy calls later plugins first)."""
+    """Register before the resume plugins: of two trylast hooks pluggy calls the earlier-registered one
+    first, so the shard filter sees the selection before the resume deselection."""
     if spec is not None and not config.pluginmanager.has_plugin(PLUGIN_NAME):
         config.pluginmanager.register(ShardSelection(config, spec), PLUGIN_NAME)
