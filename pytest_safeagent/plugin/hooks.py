@@ -55,6 +55,10 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
     from pytest_safeagent.plugin.scheduler import PlayAhead
 
+    if run.simulation is not None:
+        from pytest_safeagent.plugin.simulator_summary import register as register_simulator_summary
+
+        register_simulator_summary(config, run.providers.concurrency)
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
         config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
                                       PLAY_AHEAD_PLUGIN)

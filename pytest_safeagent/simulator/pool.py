@@ -21,8 +21,10 @@ import os
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -120,6 +122,20 @@ class SimSession:
         self.client.close()
 
 
+@dataclass
+class SessionStats:
+    """How the sessions bounded this process: items that had to wait for one, and for how long."""
+
+    waited_items: int = 0
+    wait_s: float = 0.0
+    peak_in_use: int = 0
+    capacity: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"waited_items": self.waited_items, "wait_s": round(self.wait_s, 3), "peak_in_use": self.peak_in_use,
+                "capacity": self.capacity}
+
+
 class SimulatorPool:
     """Hands out simulator sessions to items, on any number of threads."""
 
@@ -129,7 +145,10 @@ class SimulatorPool:
         self._condition = threading.Condition()
         self._servers: list[_Server] | None = None
         self._rotation = itertools.count()
+        self._queue: deque[object] = deque()  # items waiting for a session, in the order they asked
+        self._last_full = 0
         self.restarts = 0
+        self.stats = SessionStats()
 
     # ----- servers ----------------------------------------------------------------------
 
@@ -165,6 +184,8 @@ class SimulatorPool:
         sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
+        with self._condition:
+            self.stats.capacity = sum(s.capacity or 1 for s in self._servers or [server])
 
     @property
     def log_path(self) -> Path | None:
@@ -183,7 +204,8 @@ class SimulatorPool:
             with server.lock:
                 if server.capacity is None:
                     self._learn_capacity(server)
-        return sum(server.capacity or 1 for server in servers)
+        self.stats.capacity = sum(server.capacity or 1 for server in servers)
+        return self.stats.capacity
 
     def recover(self, server: _Server, generation: int) -> bool:
         """After a failed request: True when the server had died and now runs again (its sessions lost)."""
@@ -205,9 +227,35 @@ class SimulatorPool:
     # ----- sessions ---------------------------------------------------------------------
 
     def acquire(self) -> SimSession:
-        """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy."""
+        """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy. Waiting
+        items are served in the order they asked (the scheduler asks in item order)."""
         servers = self._ensure_servers()
         deadline = time.monotonic() + self.settings.session_wait_s
+        ticket, asked, waited = object(), time.monotonic(), False
+        with self._condition:
+            self._queue.append(ticket)
+        try:
+            while True:
+                with self._condition:
+                    if self._queue[0] is not ticket:
+                        waited = True
+                        self._wait_locked(deadline, len(servers), 0)
+                        continue
+                session = self._try_servers(servers)
+                if session is not None:
+                    return session
+                waited = True
+                self._wait(deadline, len(servers), self._last_full)
+        finally:
+            with self._condition:
+                self._queue.remove(ticket)
+                self._condition.notify_all()
+                if waited:
+                    self.stats.waited_items += 1
+                    self.stats.wait_s += time.monotonic() - asked
+
+    def _try_servers(self, servers: list[_Server]) -> SimSession | None:
+        """A session on the first server with a free slot, else None (``_last_full``: servers that said 429)."""
         recovered = 0
         while True:
             full = 0
@@ -223,6 +271,7 @@ class SimulatorPool:
                     if server.in_use >= (server.capacity or 1):
                         continue
                     server.in_use += 1
+                    self.stats.peak_in_use = max(self.stats.peak_in_use, sum(s.in_use for s in servers))
                     generation = server.generation
                 try:
                     session_id = None
@@ -244,16 +293,20 @@ class SimulatorPool:
                     self._release_slot(server, generation)
                     raise
             else:
-                self._wait(deadline, len(servers), full)
+                self._last_full = full
+                return None
 
     def _wait(self, deadline: float, servers: int, full: int) -> None:
         """Wait for a released session, or fail when the deadline has passed."""
+        with self._condition:
+            self._wait_locked(deadline, servers, full)
+
+    def _wait_locked(self, deadline: float, servers: int, full: int) -> None:  # under self._condition
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise SimulatorError(f"no simulator session became free within {self.settings.session_wait_s:.0f} s "
                                  f"({servers} server(s), {full} full)")
-        with self._condition:  # other processes release without notifying us: poll as well
-            self._condition.wait(timeout=min(0.25, remaining))
+        self._condition.wait(timeout=min(0.25, remaining))  # other processes release without notifying us: poll
 
     def _release_slot(self, server: _Server, generation: int) -> None:
         with self._condition:
