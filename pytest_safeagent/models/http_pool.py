@@ -70,7 +70,7 @@ class _QuickAckBackend:
         return getattr(self._backend, name)
 
 
-def _httpx_of(client_class: type) -> Any:
+def httpx_module(client_class: type) -> Any:
     """The httpx package (httpx or httpx2) the ``openai`` client is built on."""
     for cls in client_class.__mro__:
         package = cls.__module__.split(".")[0]
@@ -132,5 +132,5 @@ def http_client(concurrency: int) -> Any:
     ``concurrency`` threads send at once), and reads are acknowledged at once (see the module docstring)."""
     import openai
 
-    httpx = _httpx_of(openai.DefaultHttpxClient)
+    httpx = httpx_module(openai.DefaultHttpxClient)
     return openai.DefaultHttpxClient(transport=_per_thread_transport(httpx))
