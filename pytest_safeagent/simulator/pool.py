@@ -146,7 +146,6 @@ class SimulatorPool:
         self._servers: list[_Server] | None = None
         self._rotation = itertools.count()
         self._queue: deque[object] = deque()  # items waiting for a session, in the order they asked
-        self._last_full = 0
         self.restarts = 0
         self.stats = SessionStats()
 
@@ -228,78 +227,71 @@ class SimulatorPool:
 
     def acquire(self) -> SimSession:
         """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy. Waiting
-        items are served in the order they asked (the scheduler asks in item order)."""
+        items get a session in the order they asked (the scheduler asks in item order); the turn is
+        held only while choosing a free slot, never while the session is opened over HTTP."""
         servers = self._ensure_servers()
+        for server in servers:
+            if server.capacity is None:
+                with server.lock:
+                    if server.capacity is None:
+                        self._learn_capacity(server)
         deadline = time.monotonic() + self.settings.session_wait_s
-        ticket, asked, waited = object(), time.monotonic(), False
+        ticket, asked, waited, recovered = object(), time.monotonic(), False, 0
+        full: set[int] = set()  # servers that answered 429 (held by other processes) since the last wait
         with self._condition:
             self._queue.append(ticket)
+        queued = True
         try:
             while True:
                 with self._condition:
-                    if self._queue[0] is not ticket:
-                        waited = True
-                        self._wait_locked(deadline, len(servers), 0)
-                        continue
-                session = self._try_servers(servers)
-                if session is not None:
-                    return session
-                waited = True
-                self._wait(deadline, len(servers), self._last_full)
-        finally:
-            with self._condition:
-                self._queue.remove(ticket)
-                self._condition.notify_all()
-                if waited:
-                    self.stats.waited_items += 1
-                    self.stats.wait_s += time.monotonic() - asked
-
-    def _try_servers(self, servers: list[_Server]) -> SimSession | None:
-        """A session on the first server with a free slot, else None (``_last_full``: servers that said 429)."""
-        recovered = 0
-        while True:
-            full = 0
-            with self._condition:
-                start = next(self._rotation) % len(servers)
-                order = servers[start:] + servers[:start]
-            for server in order:
-                if server.capacity is None:
-                    with server.lock:
-                        if server.capacity is None:
-                            self._learn_capacity(server)
-                with self._condition:
-                    if server.in_use >= (server.capacity or 1):
+                    free = self._free_server(servers, full)
+                    server = free if self._queue[0] is ticket else None
+                    if server is None:
+                        waited = waited or free is None  # no slot free: the simulator holds this item back
+                        self._wait_locked(deadline, len(servers), len(full))
+                        full.clear()
                         continue
                     server.in_use += 1
                     self.stats.peak_in_use = max(self.stats.peak_in_use, sum(s.in_use for s in servers))
                     generation = server.generation
+                    self._queue.popleft()  # the next in line may take a slot while this one opens its session
+                    queued = False
+                    self._condition.notify_all()
                 try:
-                    session_id = None
-                    if server.sessions_supported:
-                        session_id = server.client().open_session()
+                    session_id = server.client().open_session() if server.sessions_supported else None
                     session = SimSession(self, server, session_id, generation)
                     session.recovered = recovered
                     return session
                 except SessionsFull:
-                    full += 1  # another process holds them; try the next server
                     self._release_slot(server, generation)
+                    full.add(id(server))  # another process holds them: try the next server, keeping the turn
                 except SimulatorError:
                     self._release_slot(server, generation)
                     if recovered or not self.recover(server, generation):
                         raise
                     recovered += 1  # it had died and runs again: open on the new one
-                    break
                 except BaseException:
                     self._release_slot(server, generation)
                     raise
-            else:
-                self._last_full = full
-                return None
+                with self._condition:
+                    self._queue.appendleft(ticket)
+                    queued = True
+        finally:
+            with self._condition:
+                if queued:
+                    self._queue.remove(ticket)
+                    self._condition.notify_all()
+                if waited:
+                    self.stats.waited_items += 1
+                    self.stats.wait_s += time.monotonic() - asked
 
-    def _wait(self, deadline: float, servers: int, full: int) -> None:
-        """Wait for a released session, or fail when the deadline has passed."""
-        with self._condition:
-            self._wait_locked(deadline, servers, full)
+    def _free_server(self, servers: list[_Server], full: set[int]) -> _Server | None:  # under self._condition
+        """The next server (in rotation) with a free slot that has not just answered 429, else None."""
+        start = next(self._rotation) % len(servers)
+        for server in servers[start:] + servers[:start]:
+            if id(server) not in full and server.in_use < (server.capacity or 1):
+                return server
+        return None
 
     def _wait_locked(self, deadline: float, servers: int, full: int) -> None:  # under self._condition
         remaining = deadline - time.monotonic()
