@@ -5,6 +5,8 @@
     pytest-safeagent compare BASELINE.json CANDIDATE.json [...]
     pytest-safeagent violations RESULTS.json [...]
     pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]
+    pytest-safeagent merge SHARD.json... -o RUN.json [--html PAGE.html] [--gate EXPR] [--baseline OTHER.json]
+    pytest-safeagent merge --logs SHARD.jsonl... -o RUN.jsonl
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ DELEGATED = {
     "compare": "pytest_safeagent.cli.compare",
     "violations": "pytest_safeagent.cli.violations",
     "html": "pytest_safeagent.cli.html",
+    "merge": "pytest_safeagent.cli.merge",
 }
 
 

@@ -48,6 +48,12 @@ class BenchmarkController:
 
         self._collected = [item.name for item in session.items if isinstance(item, BenchmarkItem)]
 
+    def keep_preloaded(self, item_ids: set[str]) -> None:
+        """Forget preloaded records outside ``item_ids`` (a shard resumed from a log holding other shards')."""
+        for name in self._preloaded - item_ids:
+            self.records.pop(name, None)
+        self._preloaded &= item_ids
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         if self._collected is None:  # every worker collects the same items; the first one tells

@@ -12,6 +12,8 @@ from pytest_safeagent.plugin.cost_options import COST_KEY, add_cost_options, par
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+from pytest_safeagent.plugin.shard_selection import add_shard_options, parse_shard_option
+from pytest_safeagent.plugin.shard_selection import register as register_shard
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -31,6 +33,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_gating_options(parser)
     add_cost_options(parser)
+    add_shard_options(parser)
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -47,6 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if run is None:
         return
     cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
+    shard = parse_shard_option(config)
     config.stash[SESSION_KEY] = load_session(run)
     from pytest_safeagent.plugin.heap import FrozenHeap
 
@@ -54,6 +58,10 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
     from pytest_safeagent.plugin.scheduler import PlayAhead
 
+    if run.simulation is not None:
+        from pytest_safeagent.plugin.simulator_summary import register as register_simulator_summary
+
+        register_simulator_summary(config, run.providers.concurrency)
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
         config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
                                       PLAY_AHEAD_PLUGIN)
@@ -64,12 +72,14 @@ def pytest_configure(config: pytest.Config) -> None:
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
+        register_shard(config, shard)  # before the resume plugin: pluggy then calls the shard filter first
         register_worker_side(config)  # a resumed run: skip what the controller already holds
         return
     from pytest_safeagent.plugin.controller import BenchmarkController
     from pytest_safeagent.plugin.gating import GatingPlugin
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
+    register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
     config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
     from pytest_safeagent.plugin.closing import ClosingLines
 

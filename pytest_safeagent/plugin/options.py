@@ -50,8 +50,9 @@ def add_options(parser: pytest.Parser) -> None:
         help="use running thor_server instances instead of starting one (repeat or comma-separate; "
              "xdist worker N uses URL N modulo their number)")
     add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
-    add("--sab-thor-sessions", default="4", metavar="N",
-        help="worlds a started symbolic simulator holds, one per item acting at once (default: 4)")
+    add("--sab-thor-sessions", default=None, metavar="N",
+        help="worlds a started symbolic simulator holds, one per item acting at once (default: "
+             "--sab-concurrency, as many as items in flight)")
     add("--sab-max-steps", default="30", metavar="N",
         help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: 30)")
     add("--sab-episode-timeout", default="600", metavar="SECONDS",
@@ -202,4 +203,13 @@ def simulator_settings(config: pytest.Config, *, execute_plans: bool = False) ->
     return SimulationSettings(urls=_thor_urls(config), backend=config.getoption("--sab-thor-backend"),
                               scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
                               execute_plans=execute_plans,
-                              sessions=int(_number(config, "--sab-thor-sessions", int, 1)))
+                              sessions=_thor_sessions(config))
+
+
+def _thor_sessions(config: pytest.Config) -> int:
+    """--sab-thor-sessions, else one world per item in flight (--sab-concurrency)."""
+    if config.getoption("--sab-thor-sessions") is None:
+        from pytest_safeagent.plugin.provider_options import concurrency_setting
+
+        return concurrency_setting(config)
+    return int(_number(config, "--sab-thor-sessions", int, 1))

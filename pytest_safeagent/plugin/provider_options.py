@@ -80,6 +80,11 @@ def _concurrency(config: pytest.Config) -> int:
     return whole_number(option, text, 1)
 
 
+def concurrency_setting(config: pytest.Config) -> int:
+    """Items in flight per process, as the options say (also the default size of a started simulator)."""
+    return _concurrency(config)
+
+
 def _optional_number(config: pytest.Config, option: str, kind: type, minimum: float) -> float | int | None:
     return None if config.getoption(option) is None else _number(config, option, kind, minimum)
 

@@ -77,6 +77,11 @@ class BenchmarkSession:
                     self._simulation = SimulatorPool(self.run.simulation)
         return self._simulation
 
+    @property
+    def started_simulation(self) -> SimulatorPool | None:
+        """The simulator sessions if this process has used them (never starts one)."""
+        return self._simulation
+
     def item_ids(self) -> list[str]:
         """Names of the run's selected items in collection order (samples, then strategies)."""
         from pytest_safeagent.core.item_record import item_id

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_SESSIONS = 4  # worlds of a server the plugin starts (one per item executing at once)
+DEFAULT_SESSIONS = 8  # worlds of a server the plugin starts when nothing says (the plugin passes --sab-concurrency)
 DEFAULT_SESSION_WAIT_S = 600.0  # how long an item waits for a free session before it errors
 
 
