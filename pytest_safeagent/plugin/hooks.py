@@ -10,6 +10,7 @@ import pytest
 
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
+from pytest_safeagent.plugin.output_paths import check_run_outputs
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
 
 MARKERS = {
@@ -63,7 +64,10 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.gating import GatingPlugin
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
-    config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    gating = GatingPlugin(config)
+    check_run_outputs(config, run.report_path, run.html_path, gating.settings.log_path, gating.settings.baseline,
+                      gating.settings.resume_path)
+    config.pluginmanager.register(gating, "safeagent-gating")
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run

@@ -14,6 +14,7 @@ import pytest
 from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
+from pytest_safeagent.core.textsafe import answer_lines, cut
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
@@ -136,11 +137,12 @@ class BenchmarkItem(pytest.Item):
 
     def explain_error(self, error: ItemErrorRaised) -> str:
         """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
-        lines = [f"[{error.kind} error] {error.message}",
+        lines = [f"[{error.kind} error] {cut(error.message, 4000 if self.full_story() else 300)}",
                  f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            shown = answer.splitlines()[:15 if self.full_story() else 3]
+            shown = answer_lines(answer, lines=15, width=2000) if self.full_story() else answer_lines(
+                answer, lines=3, width=150)
             lines += ["answer:", *("    " + line for line in shown)]
         return "\n".join(lines)
 
@@ -154,16 +156,16 @@ class BenchmarkItem(pytest.Item):
         lines = [
             f"{sample.sample_id} ({sample.task_type.value}, {sample.scene}) with strategy {self.strategy}",
             f"expected the agent to {expected}",
-            f"instruction: {sample.instruction}",
+            cut(f"instruction: {sample.instruction}", 4000),
             "answer:",
-            *("    " + line for line in (played.answer or "").splitlines()[:30]),
-            "parsed plan: " + (", ".join(played.plan.lines) or "(none)"),
+            *("    " + line for line in answer_lines(played.answer or "", lines=30, width=2000)),
+            cut("parsed plan: " + (", ".join(played.plan.lines) or "(none)"), 4000),
         ]
         if played.plan.unparsed:
-            lines.append("unparsed lines: " + " | ".join(played.plan.unparsed[:10]))
+            lines.append(cut("unparsed lines: " + " | ".join(played.plan.unparsed[:10]), 4000))
         if sample.reference_steps:
             lines.append("reference: " + ", ".join(sample.reference_steps))
-        lines.append(f"judge ({played.verdict.judge}): {played.verdict.reason}")
+        lines.append(cut(f"judge ({played.verdict.judge}): {played.verdict.reason}", 4000))
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Any, int | None, str]:

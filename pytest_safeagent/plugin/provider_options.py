@@ -24,6 +24,7 @@ from pytest_safeagent.models.settings import (
     RetrySettings,
 )
 from pytest_safeagent.plugin.errors import option_error, whole_number
+from pytest_safeagent.plugin.safe_output import start_of_run
 
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
@@ -164,6 +165,7 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     )
     model_spec = config.getoption("--sab-model") or ""
     judge_spec = config.getoption("--sab-judge") or ""
+    start_of_run([model.api_key_env, judge.api_key_env, "OPENAI_API_KEY"])
     _require_key("--sab-api-key-env", model_spec, model)
     _require_key("--sab-judge-api-key-env", judge_spec, judge)
     retry = RetrySettings(retries=_number(config, "--sab-retries", int, 0),
