@@ -7,6 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import for_terminal
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pytest-safeagent html", description=(
@@ -23,16 +26,23 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, check_report_shape, load_report, read_json_file
+    from pytest_safeagent.reporting.reader import ReportError, load_report, read_json_file
 
     args = _parser().parse_args(argv)
     output = args.output or args.report.with_suffix(".html")
+    problem = output_problem([("-o", output)], [("REPORT", args.report), ("--baseline", args.baseline)])
+    if problem is not None:
+        print(f"pytest-safeagent html: error: {problem}", file=sys.stderr)
+        return 2
+    if args.screenshots is not None and not args.screenshots.is_dir():
+        print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
+        return 2
     try:
-        report = check_report_shape(args.report, read_json_file(args.report))
+        report = read_json_file(args.report)
         baseline = load_report(args.baseline) if args.baseline is not None else None
         write_html(output, report, baseline=baseline, screenshots=args.screenshots)
     except ReportError as exc:
-        print(f"pytest-safeagent html: {exc}", file=sys.stderr)
+        print(f"pytest-safeagent html: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"pytest-safeagent html: {output}: cannot write: {exc.strerror or exc}", file=sys.stderr)

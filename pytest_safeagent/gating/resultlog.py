@@ -24,6 +24,7 @@ from typing import IO
 from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.textsafe import clean_json
 from pytest_safeagent.core.validation import describe_json_error, first_error
 from pytest_safeagent.reporting.reader import read_text_file
 
@@ -112,7 +113,7 @@ def read_log(path: Path) -> LoggedRun:
             logged.headers.append((number, payload))
         elif kind == "item":
             try:
-                record = ItemRecord.model_validate(payload.get("record"))
+                record = ItemRecord.model_validate(clean_json(payload.get("record")), strict=True)
             except ValidationError as exc:
                 raise ResultsLogError(f"{path}:{number}: item record {first_error(exc)}") from None
             logged.records[record.item_id] = record
