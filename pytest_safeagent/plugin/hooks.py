@@ -9,9 +9,13 @@ from __future__ import annotations
 import pytest
 
 from pytest_safeagent.plugin.gating_options import add_gating_options
+from pytest_safeagent.plugin.lifetime import exit_if_stuck, install_sigterm, restore_sigterm
 from pytest_safeagent.plugin.options import add_options, parse_run_config
 from pytest_safeagent.plugin.output_paths import check_run_outputs
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+
+_SIGTERM_KEY = pytest.StashKey[object]()
+_INTERRUPTED_KEY = pytest.StashKey[bool]()  # the run ended by Ctrl-C or SIGTERM
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -46,6 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if run is None:
         return
     config.stash[SESSION_KEY] = load_session(run)
+    config.stash[_SIGTERM_KEY] = install_sigterm()
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
@@ -151,7 +156,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     return report
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _session(session.config) is not None and exitstatus == pytest.ExitCode.INTERRUPTED:
+        session.config.stash[_INTERRUPTED_KEY] = True
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = _session(config)
     if session is not None:
         session.close()
+        restore_sigterm(config.stash.get(_SIGTERM_KEY, None))
+        if config.stash.get(_INTERRUPTED_KEY, False):  # everything is written: a hung play thread must not hold the exit
+            exit_if_stuck(int(pytest.ExitCode.INTERRUPTED))

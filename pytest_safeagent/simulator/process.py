@@ -3,19 +3,32 @@
 The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
 for that file, then for ``GET /health``, before anyone uses the server. Its stdout and stderr go
 to a log file that is kept after the process ends (one per xdist worker when the caller names
-it so). ``restart()`` replaces a dead or stuck server and counts how often that happened.
+it so). The child ends with this process however it ends (it watches its parent; an atexit hook stops
+what is left). ``restart()`` replaces a dead or stuck server and counts how often that happened.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 from pytest_safeagent.simulator.client import SimulatorError, ThorClient
+
+_started: weakref.WeakSet[ThorServerProcess] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    """Servers still running when the interpreter exits (an unexpected exit path) are stopped; a killed
+    process leaves none either: each server watches its parent (``--exit-with-parent``)."""
+    for server in list(_started):
+        server.stop(timeout=5.0)
 
 
 class ThorServerProcess:
@@ -60,7 +73,7 @@ class ThorServerProcess:
 
     def command(self, port_file: Path) -> list[str]:
         command = [self.python, "-m", "thor_server", "--backend", self.backend, "--host", self.host,
-                   "--port", "0", "--port-file", str(port_file)]
+                   "--port", "0", "--port-file", str(port_file), "--exit-with-parent", str(os.getpid())]
         if self.scenes_dir is not None:
             command += ["--scenes-dir", str(self.scenes_dir)]
         return command + self.extra_args
@@ -77,6 +90,7 @@ class ThorServerProcess:
             log.flush()
             self._process = subprocess.Popen(self.command(port_file), stdout=log, stderr=subprocess.STDOUT,
                                              stdin=subprocess.DEVNULL, env=environment)
+        _started.add(self)
         deadline = time.monotonic() + self.startup_timeout
         self.port = self._await_port(port_file, deadline)
         self._await_health(deadline)
@@ -128,6 +142,7 @@ class ThorServerProcess:
     def stop(self, timeout: float = 10.0) -> None:
         """Terminate the server (kill it if it does not exit in time). The log file stays."""
         process, self._process = self._process, None
+        _started.discard(self)
         if process is None:
             return
         if process.poll() is None:
