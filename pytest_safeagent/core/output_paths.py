@@ -25,9 +25,10 @@ def place_problem(path: Path) -> str | None:
 
 
 def output_problem(outputs: Sequence[tuple[str, Path | None]], inputs: Sequence[tuple[str, Path | None]],
-                   *, may_share: frozenset[tuple[str, str]] = frozenset()) -> str | None:
+                   *, may_share: frozenset[tuple[str, str]] = frozenset(), joiner: str = " ") -> str | None:
     """``OPTION PATH: problem`` for the first output that is an input or another output, or that cannot
-    be written; None when all can be. ``may_share`` names (output, input) pairs allowed to be one file."""
+    be written; None when all can be. ``may_share`` names (output, input) pairs allowed to be one file;
+    ``joiner`` goes between option and path (``=`` in the plugin's option errors)."""
     seen: dict[Path, str] = {}
     for option, path in inputs:
         if path is not None:
@@ -38,10 +39,10 @@ def output_problem(outputs: Sequence[tuple[str, Path | None]], inputs: Sequence[
         resolved = path.resolve()
         other = seen.get(resolved)
         if other is not None and (option, other) not in may_share:
-            return (f"{option} {path}: is also the {other} file; every output needs a file of its own "
+            return (f"{option}{joiner}{path}: is also the {other} file; every output needs a file of its own "
                     "and never replaces an input")
         seen[resolved] = option
         problem = place_problem(path)
         if problem is not None:
-            return f"{option} {path}: {problem}"
+            return f"{option}{joiner}{path}: {problem}"
     return None

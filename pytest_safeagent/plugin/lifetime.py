@@ -44,10 +44,21 @@ def restore_sigterm(previous: Any) -> None:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _nested_in_a_test() -> bool:
+    """Is this pytest run inside another process's test (pytester's in-process runs)? That process
+    must never be ended from here."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename.endswith(os.path.join("_pytest", "pytester.py")):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def exit_if_stuck(status: int) -> None:
     """After an interrupted run has written everything: if play threads are still running (a hung agent),
     end the process now with ``status`` instead of waiting for them at interpreter exit."""
-    if "_pytest.pytester" in sys.modules:  # pytest running inside a test process: never end that process
+    if _nested_in_a_test():
         return
     main = threading.main_thread()
     stuck = [t for t in threading.enumerate() if t is not main and not t.daemon and t.is_alive()]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import for_terminal
 
 
 def check_run_outputs(config: pytest.Config, report: Path | None, html: Path | None, log: Path | None,
@@ -20,7 +21,7 @@ def check_run_outputs(config: pytest.Config, report: Path | None, html: Path | N
         [("--sab-report", report), ("--sab-html", html), ("--junitxml", Path(xml) if xml else None),
          ("--sab-log", log)],
         [("--sab-baseline", baseline), ("--sab-resume", resume)],
-        may_share=frozenset({("--sab-log", "--sab-resume")}),
+        may_share=frozenset({("--sab-log", "--sab-resume")}), joiner="=",
     )
     if problem is not None:
-        raise pytest.UsageError(problem)
+        raise pytest.UsageError(for_terminal(problem))
