@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, load_report, read_json_file
+    from pytest_safeagent.reporting.reader import ReportError, load_report, read_report
 
     args = _parser().parse_args(argv)
     output = args.output or args.report.with_suffix(".html")
@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
         return 2
     try:
-        report = read_json_file(args.report)
+        report, _ = read_report(args.report)  # a bad report names itself, not the page
         baseline = load_report(args.baseline) if args.baseline is not None else None
         write_html(output, report, baseline=baseline, screenshots=args.screenshots)
     except ReportError as exc:

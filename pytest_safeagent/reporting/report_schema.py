@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 Count = Annotated[int, Field(ge=0)]
 Share = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
@@ -58,26 +58,45 @@ class CountsJson(_Part):
     unscorable_by_reason: dict[str, Count] = {}
 
 
+def _checked(model: type[BaseModel], value: Any, where: str) -> dict[str, Any]:
+    """``value`` validated as ``model``; a problem is a ValueError naming ``where`` and the inner field."""
+    try:
+        return model.model_validate(value, strict=True).model_dump()
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        inner = ".".join(str(part) for part in error["loc"])
+        raise ValueError(f"{where}{'.' + inner if inner else ''}: {error['msg']}") from None
+
+
 class MetricsJson(_Part):
-    overall: dict[str, RateJson | StepRatioJson]
+    overall: dict[str, Any]
     counts: CountsJson
-    slices: dict[str, dict[str, dict[str, Count | RateJson]]]
+    slices: dict[str, dict[str, dict[str, Any]]]
     missing_items: list[str] = []
     interactive: dict[str, Any] | None = None
 
-    @model_validator(mode="after")
-    def _kinds_by_name(self) -> MetricsJson:
-        for key, rate in self.overall.items():
-            wanted = StepRatioJson if key.startswith(STEP_RATIO_PREFIX) else RateJson
-            if not isinstance(rate, wanted):
-                raise ValueError(f"overall.{key}: expected a {'mean ratio (value, total)' if wanted is StepRatioJson else 'rate (value, count, total)'}")
-        for name, groups in self.slices.items():
+    @field_validator("overall")
+    @classmethod
+    def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
+        """A step ratio where the name says so (``execution_step_success_rate*``), else a rate."""
+        return {key: _checked(StepRatioJson if key.startswith(STEP_RATIO_PREFIX) else RateJson, value, key)
+                for key, value in overall.items()}
+
+    @field_validator("slices")
+    @classmethod
+    def _slice_groups(cls, slices: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, dict[str, Any]]]:
+        """Each group: its ``items`` count, then rates."""
+        checked: dict[str, dict[str, dict[str, Any]]] = {}
+        for name, groups in slices.items():
+            checked[name] = {}
             for group, values in groups.items():
-                for key, value in values.items():
-                    if (key == "items") != isinstance(value, int):
-                        raise ValueError(f"slices.{name}.{group}.{key}: expected "
-                                         f"{'a count' if key == 'items' else 'a rate (value, count, total)'}")
-        return self
+                where = f"{name}.{group}"
+                items = values.get("items", 0)
+                if type(items) is not int or items < 0:
+                    raise ValueError(f"{where}.items: expected a count")
+                checked[name][group] = {"items": items, **{
+                    key: _checked(RateJson, value, f"{where}.{key}") for key, value in values.items() if key != "items"}}
+        return checked
 
 
 class StepRowJson(_Part):
