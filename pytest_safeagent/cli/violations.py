@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.cli.console import guarded
 from pytest_safeagent.core.atomic_write import write_json_atomic, write_text_atomic
 from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.core.textsafe import clean, clean_json, for_terminal
@@ -61,6 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return guarded(_main, argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.min_step is not None and args.max_step is not None and args.min_step > args.max_step:

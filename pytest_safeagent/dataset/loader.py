@@ -11,7 +11,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pytest_safeagent.core.textsafe import clean_json
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
 from pytest_safeagent.dataset.files import (
     ABSTRACT,
@@ -71,7 +71,9 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
         except json.JSONDecodeError as exc:
             raise DatasetError(path, describe_json_error(exc, with_line=False), index + 1) from None
         except RecursionError:
-            raise DatasetError(path, "not valid JSON: nested too deeply", index + 1) from None
+            raise DatasetError(path, TOO_DEEP, index + 1) from None
+        if too_deep(raw):
+            raise DatasetError(path, TOO_DEEP, index + 1)
         if not isinstance(raw, dict):
             raise DatasetError(path, f"expected a JSON object, got {type(raw).__name__}", index + 1)
         try:

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.reporting.reader import read_text_file
 
 LOG_FORMAT = 1
@@ -102,6 +102,10 @@ def read_log(path: Path) -> LoggedRun:
                 logged.torn_tail = True  # the process died while writing this line
                 continue
             raise ResultsLogError(f"{path}:{number}: {describe_json_error(exc, with_line=False)}") from None
+        except RecursionError:
+            raise ResultsLogError(f"{path}:{number}: {TOO_DEEP}") from None
+        if too_deep(payload):
+            raise ResultsLogError(f"{path}:{number}: {TOO_DEEP}")
         kind = payload.get("kind") if isinstance(payload, dict) else None
         if not logged.headers and kind != "run":
             raise ResultsLogError(f"{path}:{number}: expected a run header first; "

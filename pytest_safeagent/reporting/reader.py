@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.reporting.json_report import SCHEMA_VERSION
 from pytest_safeagent.reporting.report_schema import SavedReport
 
@@ -62,11 +62,14 @@ def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
     """The parsed content of a JSON file; every problem is an ``error`` whose message starts with the path."""
     text = read_text_file(path, error)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: {describe_json_error(exc)}") from None
     except RecursionError:
-        raise error(f"{path}: not valid JSON: nested too deeply") from None
+        raise error(f"{path}: {TOO_DEEP}") from None
+    if too_deep(value):
+        raise error(f"{path}: {TOO_DEEP}")
+    return value
 
 
 def parse_items(path: Path, items: Any, *, error: type[Exception] = ReportError,

@@ -226,3 +226,25 @@ def test_generated_damage_is_a_clear_error_or_a_correct_result(saved_report, tmp
             assert "\x1b" not in out + err
     if page.exists():
         assert_page_is_inert(page.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("depth", [150, 980, 100_000])
+@pytest.mark.parametrize("command", ["html", "compare", "violations"])
+def test_a_deeply_nested_report_is_one_line(saved_report, tmp_path, depth, command):
+    deep = tmp_path / "deep.json"
+    nested = "[" * depth + "]" * depth
+    deep.write_text(saved_report.read_text().replace('"config": {', '"config": {"deep": ' + nested + ",", 1))
+    args = {"html": ["html", str(deep), "-o", str(tmp_path / "p.html")], "compare": ["compare", str(saved_report), str(deep)],
+            "violations": ["violations", str(deep)]}[command]
+    done = cli(*args)
+    assert done.returncode == 2
+    _one_line(done.stderr, str(deep), "nested more than 100 levels deep")
+
+
+def test_a_reader_that_stops_reading_is_no_traceback(saved_report):
+    import subprocess
+    import sys
+
+    done = subprocess.run(f"{sys.executable} -m pytest_safeagent.cli.main compare {saved_report} {saved_report} | head -c 10",
+                          shell=True, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr
