@@ -12,11 +12,13 @@ numbers for dashboards with any number of reports.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.core.atomic_write import write_json_atomic
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, compare_runs
 from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
@@ -55,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _error(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {for_terminal(message)}", file=sys.stderr)
     return USAGE_ERROR
 
 
@@ -68,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
     if args.gate_min_items < 1:
         return _error("--gate-min-items: must be at least 1")
+    problem = output_problem([("--json", Path(args.json) if args.json else None),
+                              ("--csv", Path(args.csv) if args.csv else None)],
+                             [(f"REPORT {index}", Path(path)) for index, path in enumerate(args.reports, 1)])
+    if problem is not None:
+        return _error(problem)
     if len(args.reports) > 2:
         return _many(args)
     try:
@@ -89,24 +96,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     verdict = decide(gate_results=results, comparison=comparison, counts=current.metrics["counts"],
                      interrupted=not current.complete, unreadable_records=0, allow_undecided=args.allow_undecided,
                      interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)")
-    print(f"current {current.path} (model {current.model})")
+    print(for_terminal(f"current {current.path} (model {current.model})"))
     for note in baseline.notes + current.notes:
-        print(note)
+        print(for_terminal(note))
     if differences:
-        print("fingerprints differ (compared anyway, --force): " + "; ".join(differences))
+        print(for_terminal("fingerprints differ (compared anyway, --force): " + "; ".join(differences)))
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
     if results:
         lines += [""] + gate_lines(results)
     for line in lines + [""] + verdict_lines(verdict):
-        print(line)
+        print(for_terminal(line))
     if args.json:
         payload = {"baseline": str(baseline.path), "current": str(current.path),
                    "notes": list(baseline.notes + current.notes),
                    "fingerprint_differences": differences, "comparison": comparison.to_json(),
                    "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
         try:
-            with open(args.json, "w", encoding="utf-8") as out:
-                json.dump(payload, out, indent=2)
+            write_json_atomic(Path(args.json), clean_json(payload), ensure_ascii=False)
         except OSError as exc:
             return _error(f"--json {args.json}: cannot write: {exc.strerror or exc}")
     if args.csv and (status := _write(args, [baseline, current], json_too=False)):

@@ -8,6 +8,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import for_terminal
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pytest-safeagent html", description=(
@@ -27,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, check_report_shape, load_report, read_json_file
+    from pytest_safeagent.reporting.reader import ReportError, load_report, read_report
 
     args = _parser().parse_args(argv)
     if len(args.reports) > 1:
@@ -36,12 +39,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.alpha is not None:
         return _error("--alpha applies to a comparison of several reports")
     output = args.output or report_path.with_suffix(".html")
+    problem = output_problem([("-o", output)], [("REPORT", report_path), ("--baseline", args.baseline)])
+    if problem is not None:
+        print(f"pytest-safeagent html: error: {problem}", file=sys.stderr)
+        return 2
+    if args.screenshots is not None and not args.screenshots.is_dir():
+        print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
+        return 2
     try:
-        report = check_report_shape(report_path, read_json_file(report_path))
+        report, _ = read_report(report_path)  # a bad report names itself, not the page
         baseline = load_report(args.baseline) if args.baseline is not None else None
         write_html(output, report, baseline=baseline, screenshots=args.screenshots)
     except ReportError as exc:
-        print(f"pytest-safeagent html: {exc}", file=sys.stderr)
+        print(f"pytest-safeagent html: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"pytest-safeagent html: {output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
@@ -67,6 +77,9 @@ def _comparison(args: argparse.Namespace) -> int:
     if not 0 < alpha <= 1:
         return _error(f"--alpha {alpha:g}: must be above 0 and at most 1")
     output = args.output or Path("compare.html")
+    problem = output_problem([("-o", output)], [(f"REPORT {index}", path) for index, path in enumerate(args.reports, 1)])
+    if problem is not None:
+        return _error(problem)
     try:
         runs = [load_report(path) for path in args.reports]
     except ReportError as exc:

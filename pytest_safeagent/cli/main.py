@@ -17,6 +17,8 @@ import os
 import sys
 from pathlib import Path
 
+from pytest_safeagent.cli.console import guarded
+
 # Subcommands implemented in their own modules; their main(argv) gets the remaining arguments.
 DELEGATED = {
     "compare": "pytest_safeagent.cli.compare",
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     command, rest = argv[0], argv[1:]
     if command == "data":
         return _data(rest)
-    return int(importlib.import_module(DELEGATED[command]).main(rest) or 0)
+    return int(guarded(importlib.import_module(DELEGATED[command]).main, rest) or 0)
 
 
 if __name__ == "__main__":

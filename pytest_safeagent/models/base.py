@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from pytest_safeagent.core.secret_scrub import scrub
+
 if TYPE_CHECKING:
     from pytest_safeagent.dataset.samples import Sample
 
@@ -19,7 +21,11 @@ class ModelError(Exception):
     """The model could not answer (transport, HTTP status, timeout, malformed reply).
 
     Raised after retries are exhausted; the benchmark item becomes a pytest error, never a verdict.
+    The message is scrubbed of the run's API keys as it is made (an error body may echo them).
     """
+
+    def __init__(self, *args: object):
+        super().__init__(*(scrub(a) if isinstance(a, str) else a for a in args))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from pytest_safeagent.core.secret_scrub import held_key
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
@@ -87,7 +88,7 @@ class OpenAIChatModel:
                 from pytest_safeagent.models.http_pool import http_client
 
                 self._client = openai.OpenAI(
-                    api_key=os.environ.get(self.settings.api_key_env) or PLACEHOLDER_KEY,
+                    api_key=held_key(self.settings.api_key_env) or PLACEHOLDER_KEY,
                     base_url=base_url,
                     timeout=self.settings.timeout_s,
                     max_retries=0,

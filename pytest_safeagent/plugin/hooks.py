@@ -10,10 +10,15 @@ import pytest
 
 from pytest_safeagent.plugin.cost_options import COST_KEY, add_cost_options, parse_cost_settings
 from pytest_safeagent.plugin.gating_options import add_gating_options
+from pytest_safeagent.plugin.lifetime import exit_if_stuck, install_sigterm, restore_sigterm
 from pytest_safeagent.plugin.options import add_options, parse_run_config
+from pytest_safeagent.plugin.output_paths import check_run_outputs
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
 from pytest_safeagent.plugin.shard_selection import add_shard_options, parse_shard_option
 from pytest_safeagent.plugin.shard_selection import register as register_shard
+
+_SIGTERM_KEY = pytest.StashKey[object]()
+_INTERRUPTED_KEY = pytest.StashKey[bool]()  # the run ended by Ctrl-C or SIGTERM
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -52,6 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
     cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
     shard = parse_shard_option(config)
     config.stash[SESSION_KEY] = load_session(run)
+    config.stash[_SIGTERM_KEY] = install_sigterm()
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
@@ -80,7 +86,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
-    config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    gating = GatingPlugin(config)
+    check_run_outputs(config, run.report_path, run.html_path, gating.settings.log_path, gating.settings.baseline,
+                      gating.settings.resume_path)
+    config.pluginmanager.register(gating, "safeagent-gating")
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
@@ -164,7 +173,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     return report
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _session(session.config) is not None and exitstatus == pytest.ExitCode.INTERRUPTED:
+        session.config.stash[_INTERRUPTED_KEY] = True
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = _session(config)
     if session is not None:
         session.close()
+        restore_sigterm(config.stash.get(_SIGTERM_KEY, None))
+        if config.stash.get(_INTERRUPTED_KEY, False):  # everything is written: a hung play thread must not hold the exit
+            exit_if_stuck(int(pytest.ExitCode.INTERRUPTED))

@@ -7,6 +7,7 @@ import pytest
 from pytest_safeagent.core.item_record import ItemError, ItemRecord
 from pytest_safeagent.core.play import ItemErrorRaised, Played
 from pytest_safeagent.plugin.items import BenchmarkItem
+from pytest_safeagent.plugin.safe_output import make_report_safe, safe_payload, terminal_text
 from pytest_safeagent.plugin.session import SESSION_KEY
 
 
@@ -87,13 +88,14 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     if report.when == "setup" and isinstance(error, ItemErrorRaised):
         report.longrepr = item.explain_error(error)
     record = record_from_phase(item, report, call)
+    make_report_safe(report)
     if record is None:
         return
-    report.sab_record = record.model_dump(mode="json")
+    report.sab_record = safe_payload(record.model_dump(mode="json"))
     agent = item.config.stash[SESSION_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
         report.sab_agent = agent
     # junitxml reads the properties from the teardown report, which copies the item's.
-    properties = junit_properties(record)
+    properties = [(name, terminal_text(value)) for name, value in junit_properties(record)]
     item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties
     report.user_properties = list(item.user_properties)

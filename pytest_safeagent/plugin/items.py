@@ -15,6 +15,7 @@ import pytest
 from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
+from pytest_safeagent.core.textsafe import answer_lines, cut
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.session import SESSION_KEY
@@ -153,11 +154,11 @@ class BenchmarkItem(pytest.Item):
         """A run failure in at most five lines by default (the cause's first line, the item, the start of
         the answer if there was one); -vv or --tb=long add the whole message, answer and traceback."""
         full = self.full_story()
-        message = error.message if full else _first_line(error.message)
+        message = cut(error.message, 4000) if full else cut(_first_line(error.message), 300)
         lines = [f"[{error.kind} error] {message}", self._item_line()]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            shown = answer.splitlines()[:15 if full else 2]
+            shown = answer_lines(answer, lines=15, width=2000) if full else answer_lines(answer, lines=2, width=150)
             lines += ["answer:", *("    " + line for line in shown)]
         if full:
             lines += ["", *"".join(traceback.format_exception(error)).splitlines()]
@@ -171,7 +172,7 @@ class BenchmarkItem(pytest.Item):
         if excinfo.traceback:
             entry = excinfo.traceback[-1]
             where = f"raised at {entry.path}:{entry.lineno + 1} in {entry.name}"
-        return "\n".join(line for line in (f"[internal error] {type(error).__name__}: {_first_line(str(error))}",
+        return "\n".join(line for line in (f"[internal error] {type(error).__name__}: {cut(_first_line(str(error)), 300)}",
                                              self._item_line(), where,
                                              "whole traceback: -vv or --tb=long") if line)
 
@@ -185,16 +186,16 @@ class BenchmarkItem(pytest.Item):
         lines = [
             f"{sample.sample_id} ({sample.task_type.value}, {sample.scene}) with strategy {self.strategy}",
             f"expected the agent to {expected}",
-            f"instruction: {sample.instruction}",
+            cut(f"instruction: {sample.instruction}", 4000),
             "answer:",
-            *("    " + line for line in (played.answer or "").splitlines()[:30]),
-            "parsed plan: " + (", ".join(played.plan.lines) or "(none)"),
+            *("    " + line for line in answer_lines(played.answer or "", lines=30, width=2000)),
+            cut("parsed plan: " + (", ".join(played.plan.lines) or "(none)"), 4000),
         ]
         if played.plan.unparsed:
-            lines.append("unparsed lines: " + " | ".join(played.plan.unparsed[:10]))
+            lines.append(cut("unparsed lines: " + " | ".join(played.plan.unparsed[:10]), 4000))
         if sample.reference_steps:
             lines.append("reference: " + ", ".join(sample.reference_steps))
-        lines.append(f"judge ({played.verdict.judge}): {played.verdict.reason}")
+        lines.append(cut(f"judge ({played.verdict.judge}): {played.verdict.reason}", 4000))
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Any, int | None, str]:

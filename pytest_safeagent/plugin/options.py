@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error, whole_number
+from pytest_safeagent.plugin.errors import http_url_problem, option_error, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
@@ -174,8 +174,9 @@ def _episode_settings(config: pytest.Config) -> EpisodeSettings:
 def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
     urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
     for url in urls:
-        if not url.startswith(("http://", "https://")):
-            raise option_error("--sab-thor-url", url, "expected an http:// or https:// URL", secret="@" in url)
+        problem = http_url_problem(url)
+        if problem is not None:
+            raise option_error("--sab-thor-url", url, problem, secret="@" in url)
     return urls
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -23,7 +22,8 @@ from pytest_safeagent.models.settings import (
     ProviderSettings,
     RetrySettings,
 )
-from pytest_safeagent.plugin.errors import option_error, whole_number
+from pytest_safeagent.plugin.errors import http_url_problem, option_error, whole_number
+from pytest_safeagent.plugin.safe_output import start_of_run
 
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
@@ -93,10 +93,9 @@ def _url(config: pytest.Config, option: str) -> str | None:
     value = config.getoption(option)
     if value is None:
         return None
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        # The value may carry credentials: name the option, never echo it.
-        raise option_error(option, value, "expected an http:// or https:// URL with a host name", secret=True)
+    problem = http_url_problem(value)
+    if problem is not None:  # the value may carry credentials: name the option, never echo it
+        raise option_error(option, value, problem, secret=True)
     return value
 
 
@@ -169,6 +168,7 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     )
     model_spec = config.getoption("--sab-model") or ""
     judge_spec = config.getoption("--sab-judge") or ""
+    start_of_run([model.api_key_env, judge.api_key_env, "OPENAI_API_KEY"])
     _require_key("--sab-api-key-env", model_spec, model)
     _require_key("--sab-judge-api-key-env", judge_spec, judge)
     retry = RetrySettings(retries=_number(config, "--sab-retries", int, 0),

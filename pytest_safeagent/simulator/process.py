@@ -5,7 +5,8 @@ The child stops when its parent is gone (a killed xdist worker leaves no simulat
 The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
 for that file, then for ``GET /health``, before anyone uses the server. Its stdout and stderr go
 to a log file that is kept after the process ends (one per xdist worker when the caller names
-it so). ``restart()`` replaces a dead or stuck server and counts how often that happened.
+it so). ``restart()`` replaces a dead or stuck server and counts how often that happened. The child
+ends with this process however it ends (it watches its parent; an atexit hook stops what is left).
 
 Timeouts are sized for a loaded machine (2 cores shared with other jobs): start-up may take far
 longer than the second it takes on an idle one, a start that dies or stays silent is tried again
@@ -16,11 +17,13 @@ a false "dead" restarts a live server and loses every session on it.
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 from pytest_safeagent.simulator.client import SimulatorError, ThorClient
@@ -31,25 +34,20 @@ HEALTH_TIMEOUT_S = 30.0  # one /health request when deciding whether a server is
 CONFIGURATION_ERROR = 2  # thor_server's exit code for bad arguments or data: starting again cannot help
 
 
-# ``python -m thor_server`` that stops (SIGTERM, a clean shutdown) when the process that started it is
-# gone. pytest-xdist kills a worker that has not exited 10 s after the run (EXIT_TIMEOUT), which a
-# loaded machine reaches while the worker is still closing its parts: its simulator was then left
-# running, one more orphan for every later run on the machine.
-WITH_PARENT = """\
-import os, runpy, signal, sys, threading, time
-parent = os.getppid()
-def watch():
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os.kill(os.getpid(), signal.SIGTERM)
-threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-sys.argv[0] = "thor_server"
-runpy.run_module("thor_server", run_name="__main__", alter_sys=True)
-"""
-
 
 class _TransientStart(SimulatorError):
     """A start that may succeed when tried again."""
+
+
+_started: weakref.WeakSet[ThorServerProcess] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    """Servers still running when the interpreter exits (an unexpected exit path) are stopped; a killed
+    process leaves none either: each server watches its parent (``--exit-with-parent``)."""
+    for server in list(_started):
+        server.stop(timeout=5.0)
 
 
 class ThorServerProcess:
@@ -95,8 +93,8 @@ class ThorServerProcess:
         return self._process.pid if self._process is not None else None
 
     def command(self, port_file: Path) -> list[str]:
-        command = [self.python, "-c", WITH_PARENT, "--backend", self.backend, "--host", self.host,
-                   "--port", "0", "--port-file", str(port_file)]
+        command = [self.python, "-m", "thor_server", "--backend", self.backend, "--host", self.host,
+                   "--port", "0", "--port-file", str(port_file), "--exit-with-parent", str(os.getpid())]
         if self.scenes_dir is not None:
             command += ["--scenes-dir", str(self.scenes_dir)]
         return command + self.extra_args
@@ -129,6 +127,7 @@ class ThorServerProcess:
                                                  stdin=subprocess.DEVNULL, env=environment)
             except OSError as exc:  # EAGAIN/ENOMEM from fork on a crowded machine
                 raise _TransientStart(f"cannot launch the simulator ({exc}); see {self.log_path}") from None
+        _started.add(self)
         deadline = time.monotonic() + self.startup_timeout
         self.port = self._await_port(port_file, deadline)
         self._await_health(deadline)
@@ -183,6 +182,7 @@ class ThorServerProcess:
     def stop(self, timeout: float = 10.0) -> None:
         """Terminate the server (kill it if it does not exit in time). The log file stays."""
         process, self._process = self._process, None
+        _started.discard(self)
         if process is None:
             return
         if process.poll() is None:

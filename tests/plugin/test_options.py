@@ -60,7 +60,7 @@ def test_a_plain_run(config, tmp_path):
      "--sab-html=run.json: is the --sab-report path; the page and the JSON report need two files"),
     (["--sab-model=builtin/reference", "--sab-max-infra-errors=-1"], "--sab-max-infra-errors=-1: must be at least 0"),
     (["--sab-model=builtin/reference", "--sab-execution", "--sab-thor-url=ftp://127.0.0.1:9"],
-     "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL"),
+     "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL with a host name"),
     (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution or an interactive strategy"),
 ])
 def test_bad_run_options(config, args, message):
