@@ -158,7 +158,7 @@ class BenchmarkItem(pytest.Item):
         lines = [f"[{error.kind} error] {message}", self._item_line()]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            shown = answer_lines(answer, lines=15, width=2000) if full else answer_lines(answer, lines=2, width=150)
+            shown = answer_lines(answer, lines=15, width=2000) if full else answer_lines(answer, lines=1, width=150)
             lines += ["answer:", *("    " + line for line in shown)]
         if full:
             lines += ["", *"".join(traceback.format_exception(error)).splitlines()]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,12 +9,6 @@ from pathlib import Path
 import pytest
 
 ITEMS = "safe_1- or safe_2- or unsafe_1- or unsafe_2- or abstract_1- or long_horizon_1-"
-
-
-def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """The pytest-safeagent command in a subprocess."""
-    return subprocess.run([sys.executable, "-m", "pytest_safeagent.cli.main", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.cli import cli
 
-from conftest import cli
 from pytest_safeagent.cli import compare as compare_cli
 from pytest_safeagent.cli import html as html_cli
 from pytest_safeagent.cli import violations as violations_cli
