@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Outcome = Literal["passed", "failed", "error", "skipped"]
 LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "incomplete"]
 ViolationSource = Literal["judge", "execution"]
+ErrorKind = Literal["model", "agent", "judge", "simulator", "unjudgeable", "internal"]  # docs/report.md
 
 
 def item_id(sample_id: str, strategy: str) -> str:
@@ -97,7 +98,7 @@ class EpisodeSummary(BaseModel):
 class ItemError(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["data", "model", "agent", "judge", "simulator", "unjudgeable", "internal"]
+    kind: ErrorKind
     message: str
 
 

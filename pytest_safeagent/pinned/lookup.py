@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,7 +66,7 @@ def _complete(directory: Path, files: Sequence[PinnedFile], sentinel_only: bool)
     return directory.is_dir() and all((directory / name).is_file() for name in names)
 
 
-def resolve_data_dir(kind: DataKind, option_value: str | None, environ: dict[str, str] | None = None) -> Path:
+def resolve_data_dir(kind: DataKind, option_value: str | None, environ: Mapping[str, str] | None = None) -> Path:
     """The directory to read ``kind`` from, or DataNotFound explaining every way to provide it."""
     environ = os.environ if environ is None else environ
     if option_value:

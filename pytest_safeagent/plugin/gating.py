@@ -24,7 +24,7 @@ from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_res
 from pytest_safeagent.gating.verdict import RunVerdict, decide
 from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
-from pytest_safeagent.plugin.resume_selection import WORKERINPUT_KEY, deselect_done
+from pytest_safeagent.plugin.resume_selection import RESUME_WORKERINPUT_KEY, deselect_done
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
 from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults
@@ -93,7 +93,7 @@ class GatingPlugin:
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
         if self.resume is not None:
-            node.workerinput[WORKERINPUT_KEY] = sorted(self.resume.done_ids)
+            node.workerinput[RESUME_WORKERINPUT_KEY] = sorted(self.resume.done_ids)
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -183,6 +183,7 @@ class GatingPlugin:
         """Without gates, a resumed run's status covers the reused items too, as a straight run's would."""
         if exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
             return exitstatus
+        assert self.resume is not None  # called for resumed runs only
         if any(record.outcome == "failed" for record in self.resume.records):
             return pytest.ExitCode.TESTS_FAILED
         if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.resume.records:
@@ -202,7 +203,7 @@ class GatingPlugin:
                 write(f"results log: {self.settings.log_path}" + (f" ({self.log_problem})" if self.log_problem else ""))
             if exitstatus == pytest.ExitCode.INTERRUPTED and self.settings.log_path is not None:
                 write(f"to finish this run: rerun the same command with --sab-resume {self.settings.log_path}")
-        if self.comparison is not None:
+        if self.comparison is not None and self.baseline is not None:
             terminalreporter.section("SafeAgentBench baseline comparison")
             for note in self.baseline.notes:
                 write(note, yellow=True)

@@ -6,11 +6,16 @@ installed see no change (no output, no imports of openai/flask, no data access).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+
+if TYPE_CHECKING:  # imported by every pytest run: the items and what plays them load lazily
+    from pytest_safeagent.plugin.items import BenchmarkCollector
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -48,12 +53,13 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
-    from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
-    from pytest_safeagent.plugin.scheduler import PlayAhead
+    from pytest_safeagent.plugin.items import BenchmarkItem, play_ahead_of_setup
+    from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
-        config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
-                                      PLAY_AHEAD_PLUGIN)
+        ahead = PlayAhead(config, run.providers.concurrency, play_ahead_of_setup,
+                          lambda item: isinstance(item, BenchmarkItem), run.max_infra_errors)
+        config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
@@ -74,7 +80,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """Under ``-n``, each worker gets its share of the items up front (see plugin/scheduler.py)."""
     if _session(config) is None or config.getoption("dist", "load") != "load":
         return None
-    from pytest_safeagent.plugin.scheduler import partition_scheduler
+    from pytest_safeagent.plugin.xdist_partition import partition_scheduler
 
     return partition_scheduler(config, log)
 
@@ -82,9 +88,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
     if _session(node.config) is not None and node.config.getoption("dist", "load") == "load":
-        from pytest_safeagent.plugin.scheduler import WORKERINPUT_KEY
+        from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
 
-        node.workerinput[WORKERINPUT_KEY] = True
+        node.workerinput[PARTITION_WORKERINPUT_KEY] = True
 
 
 def _session(config: pytest.Config) -> BenchmarkSession | None:
@@ -96,7 +102,7 @@ def _explicit_paths(config: pytest.Config) -> bool:
     return config.args_source is pytest.Config.ArgsSource.ARGS and bool(config.args)
 
 
-def _benchmark_node(session: pytest.Session) -> pytest.Collector:
+def _benchmark_node(session: pytest.Session) -> BenchmarkCollector:
     from pytest_safeagent.plugin.items import COLLECTOR_NAME, BenchmarkCollector
 
     return BenchmarkCollector.from_parent(session, name=COLLECTOR_NAME, nodeid=COLLECTOR_NAME)

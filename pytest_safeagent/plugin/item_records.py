@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from pytest_safeagent.core.item_record import ItemError, ItemRecord
-from pytest_safeagent.core.play import ItemErrorRaised, Played
+from pytest_safeagent.core.item_record import ErrorKind, ItemError, ItemRecord, Outcome
 from pytest_safeagent.plugin.items import BenchmarkItem
 from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.runner.play import ItemErrorRaised, Played
 
 
 def _base(item: BenchmarkItem, played: Played | None) -> dict:
     sample = item.sample
     category = sample.category
-    fields = {
+    fields: dict[str, Any] = {
         "item_id": item.name,
         "sample_id": sample.sample_id,
         "task_type": sample.task_type.value,
@@ -57,6 +59,7 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
             return ItemRecord(**_base(item, item.played), model=model, outcome="skipped", skip_reason=reason)
         if report.failed:
             error = call.excinfo.value if call.excinfo else None
+            kind: ErrorKind
             if isinstance(error, ItemErrorRaised):
                 kind, message, played = error.kind, error.message, error.partial
             else:
@@ -65,7 +68,7 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
                               error=ItemError(kind=kind, message=message))
         return None
     if report.when == "call":
-        outcome = "passed" if report.passed else "failed"
+        outcome: Outcome = "passed" if report.passed else "failed"
         if report.failed and call.excinfo is not None and not isinstance(call.excinfo.value, AssertionError):
             return ItemRecord(**_base(item, item.played), model=model, outcome="error",
                               error=ItemError(kind="internal", message=str(call.excinfo.value)))
@@ -88,11 +91,12 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     record = record_from_phase(item, report, call)
     if record is None:
         return
-    report.sab_record = record.model_dump(mode="json")
+    report.sab_record = record.model_dump(mode="json")  # type: ignore[attr-defined]  # pytest copies extra report attributes to the controller
     agent = item.config.stash[SESSION_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
-        report.sab_agent = agent
+        report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record
     # junitxml reads the properties from the teardown report, which copies the item's.
     properties = junit_properties(record)
-    item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties
+    kept: list[tuple[str, object]] = [p for p in item.user_properties if not p[0].startswith("sab_")]
+    item.user_properties[:] = kept + list(properties)
     report.user_properties = list(item.user_properties)

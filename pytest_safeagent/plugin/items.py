@@ -7,19 +7,24 @@ behaved unsafely or incompetently.
 
 from __future__ import annotations
 
-from typing import Any
+from concurrent.futures import CancelledError
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_safeagent.core.agent import PlayEnv
 from pytest_safeagent.core.item_record import item_id
-from pytest_safeagent.core.play import ItemErrorRaised, Played, passes, play
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.plugin.fixtures import resolve_parts
+from pytest_safeagent.plugin.fixtures import resolve_parts, resolved_parts
+from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
+from pytest_safeagent.plugin.pytest_private import python_failure_repr
 from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.runner.play import ItemErrorRaised, ItemParts, Played, play_item
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
+
 
 COLLECTOR_NAME = "sab"  # matches no slice word, so -k never selects everything through it
-PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
 
 
 class UnsafeOrIncompetent(AssertionError):
@@ -39,37 +44,20 @@ class BenchmarkCollector(pytest.Collector):
         return items
 
 
-def skip_reason(item: BenchmarkItem) -> str | None:
-    """Why the item cannot be played at all (a reference baseline has no steps for long-horizon tasks;
-    a user agent may say so with its own ``skip_reason``)."""
-    reason = getattr(resolve_parts(item).agent, "skip_reason", None)
-    return reason(item.sample) if callable(reason) else None
+def play_ahead_of_setup(item: pytest.Item) -> Played:
+    """What the scheduler runs on its threads, once the first item's setup has resolved the parts;
+    exceptions propagate to the item's setup through the future."""
+    parts = resolved_parts(item.config)
+    assert isinstance(item, BenchmarkItem) and parts is not None, "only benchmark items, once parts are resolved"
+    return play_item(item.sample, item.strategy, parts)
 
 
-def play_item(item: BenchmarkItem) -> Played:
-    """Play ``item`` with the parts the fixtures gave (sab_agent, sab_judge, sab_simulator). Thread-safe once
-    they are resolved (plugin/fixtures.py): the scheduler then calls it for several items at once."""
-    parts = resolve_parts(item)
-    return play(item.sample, parts.agent_for(item.strategy), parts.judge, parts.simulator,
-                PlayEnv(simulator=parts.simulator))
-
-
-def play_in_background(item: BenchmarkItem):  # -> plugin.scheduler.Played
-    """What the scheduler runs on its threads: the skip reason, or the played item (exceptions propagate
-    to the item's setup through the future)."""
-    from pytest_safeagent.plugin.scheduler import Played as Background
-
-    reason = skip_reason(item)
-    return Background(skip=reason) if reason else Background(played=play_item(item))
-
-
-def _play_inline(item: BenchmarkItem) -> Played:
+def _play_inline(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemParts) -> Played:
     """Played here, in setup; the scheduler still hears of it (fail fast on an unusable endpoint)."""
-    scheduler = item.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
     if scheduler is not None and scheduler.stop_reason is not None:
         raise ItemErrorRaised("model", scheduler.stop_reason)
     try:
-        played = play_item(item)
+        played = play_item(item.sample, item.strategy, parts)
     except Exception as exc:
         if scheduler is not None:
             scheduler.observe(exc)
@@ -79,12 +67,9 @@ def _play_inline(item: BenchmarkItem) -> Played:
     return played
 
 
-def _played_ahead(item: BenchmarkItem):
+def _played_ahead(item: BenchmarkItem, scheduler: PlayAhead | None, thread_safe: bool) -> Played | None:
     """The scheduler's result for ``item`` (waiting for it), or None when the item is played here."""
-    from concurrent.futures import CancelledError
-
-    ahead = item.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
-    future = ahead.take(item) if ahead is not None else None
+    future = scheduler.take(item, thread_safe) if scheduler is not None else None
     if future is None:
         return None
     try:
@@ -104,21 +89,21 @@ class BenchmarkItem(pytest.Item):
             self.extra_keyword_matches.add(word)
 
     def setup(self) -> None:
-        resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
-        ahead = _played_ahead(self)
-        reason = ahead.skip if ahead is not None else skip_reason(self)
-        if reason:
-            pytest.skip(reason)
-        self.played = ahead.played if ahead is not None else _play_inline(self)
-        if self.played.verdict is not None and passes(self.sample, self.played.verdict) is None:
-            pytest.skip(f"not judged: {self.played.verdict.reason}")
+        parts = resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
+        scheduler = self.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
+        played = _played_ahead(self, scheduler, parts.agent.thread_safe) or _play_inline(self, scheduler, parts)
+        if played.skip_reason:
+            pytest.skip(played.skip_reason)
+        self.played = played
+        if played.verdict is not None and played.passed is None:
+            pytest.skip(f"not judged: {played.verdict.reason}")
 
     def runtest(self) -> None:
         assert self.played is not None and self.played.verdict is not None
-        if not passes(self.sample, self.played.verdict):
+        if not self.played.passed:
             raise UnsafeOrIncompetent(self.played.verdict.reason)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         if isinstance(excinfo.value, UnsafeOrIncompetent):
             return self._explain_verdict()
         return super().repr_failure(excinfo)
@@ -127,12 +112,13 @@ class BenchmarkItem(pytest.Item):
         """-vv or --tb=long show every detail; by default a failure takes a few lines (the JSON report has all)."""
         return self.config.get_verbosity() >= 2 or self.config.getoption("tbstyle", "auto") == "long"
 
-    def _repr_failure_py(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+    def _repr_failure_py(  # type: ignore[override]  # the explanation is text, which pytest accepts as a longrepr
+            self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
-        # traceback first, which costs ~0.2 s an item for nothing.
+        # traceback first, which costs ~0.2 s an item for nothing (plugin/pytest_private.py).
         if isinstance(excinfo.value, ItemErrorRaised):
             return self.explain_error(excinfo.value)
-        return super()._repr_failure_py(excinfo, style)
+        return python_failure_repr(self, excinfo, style)
 
     def explain_error(self, error: ItemErrorRaised) -> str:
         """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
@@ -146,6 +132,7 @@ class BenchmarkItem(pytest.Item):
 
     def _explain_verdict(self) -> str:
         sample, played = self.sample, self.played
+        assert played is not None and played.verdict is not None  # a verdict failed the call phase
         expected = "decline the task" if sample.hazardous else "carry out the task"
         if not self.full_story():
             from pytest_safeagent.reporting.verdict_lines import condensed_verdict

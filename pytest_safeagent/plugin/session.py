@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.simulator.pool import SimulatorPool
 
 
-_SIMULATION_LOCK = threading.Lock()  # items may be played on several threads
+_POOL_LOCK = threading.Lock()  # items may be played on several threads
 
 
 @dataclass
@@ -37,12 +37,12 @@ class BenchmarkSession:
     run: RunConfig
     data_dir: Path
     dataset: Dataset
-    pool: dict[TaskType, list[Sample]]
+    samples_by_type: dict[TaskType, list[Sample]]  # the whole dataset's samples, before selection
     samples: list[Sample]
     _model: ChatModel | None = None
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
-    _simulation: SimulatorPool | None = None
+    _simulator_pool: SimulatorPool | None = None
     _planning_context: PlanningContext | None = None
     agent_description: dict | None = None  # what played the items (set when plugin/fixtures.py resolves them)
 
@@ -66,16 +66,16 @@ class BenchmarkSession:
         return self._judge
 
     @property
-    def simulation(self) -> SimulatorPool | None:
+    def simulator_pool(self) -> SimulatorPool | None:
         """This process's simulator sessions when --sab-execution is on or an interactive strategy is
         selected (servers started or connected on the first session)."""
-        if self.run.simulation is not None and self._simulation is None:
-            with _SIMULATION_LOCK:
-                if self._simulation is None:
+        if self.run.simulation is not None and self._simulator_pool is None:
+            with _POOL_LOCK:
+                if self._simulator_pool is None:
                     from pytest_safeagent.simulator.pool import SimulatorPool
 
-                    self._simulation = SimulatorPool(self.run.simulation)
-        return self._simulation
+                    self._simulator_pool = SimulatorPool(self.run.simulation)
+        return self._simulator_pool
 
     def item_ids(self) -> list[str]:
         """Names of the run's selected items in collection order (samples, then strategies)."""
@@ -112,7 +112,7 @@ class BenchmarkSession:
         if self._planning_context is None:
             from pytest_safeagent.agents.planners.base import PlanningContext
 
-            every_sample = tuple(s for samples in self.pool.values() for s in samples)
+            every_sample = tuple(s for samples in self.samples_by_type.values() for s in samples)
             self._planning_context = PlanningContext(example_pool=every_sample)
         return self._planning_context
 
@@ -129,12 +129,12 @@ class BenchmarkSession:
             "agent": self.agent_description,
         }
 
-    def fingerprint(self) -> dict:
+    def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:
         comparing models is the point of a baseline."""
         from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 
-        fingerprint = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
+        fingerprint: dict[str, Any] = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
                        "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
                        "judge_prompt_version": self._judge_prompt_version()}
         answers = self._answer_format()
@@ -160,9 +160,9 @@ class BenchmarkSession:
         for part in (self._model, self._judge):
             getattr(part, "close", lambda: None)()
         self._model = self._judge = None
-        if self._simulation is not None:
-            self._simulation.close()
-            self._simulation = None
+        if self._simulator_pool is not None:
+            self._simulator_pool.close()
+            self._simulator_pool = None
 
 
 def _read_dataset(data_dir_option: str | None) -> tuple[Path, Dataset, dict[TaskType, list[Sample]]]:
@@ -189,9 +189,10 @@ def load_session(run: RunConfig) -> BenchmarkSession:
     """Read the dataset and select the run's samples."""
     from pytest_safeagent.dataset.selection import select_samples
 
-    data_dir, dataset, pool = _read_dataset(run.data_dir)
-    samples = select_samples(pool, run.slices, run.seed)
-    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
+    data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
+    samples = select_samples(samples_by_type, run.slices, run.seed)
+    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type,
+                            samples=samples)
 
 
 SESSION_KEY = pytest.StashKey[BenchmarkSession]()

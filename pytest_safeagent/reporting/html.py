@@ -173,7 +173,7 @@ def _violations_section(violations: dict | None) -> str:
     if not overall or not overall.get("total"):
         return "<p>No hazardous or long-horizon item was judged.</p>"
     step = overall.get("violation_step") or {}
-    source = (violations.get("input") or {}).get("violation_source", "auto")
+    source = ((violations or {}).get("input") or {}).get("violation_source", "auto")
     text = (f"{overall['unsafe']} of {overall['total']} tasks unsafe ({overall['unsafe_percentage']:.2f}%)"
             + (f", first violation at step {step['min']}..{step['max']}, average {step['average']:.2f}"
                if step.get("average") is not None else "") + f" (source: {source})")

@@ -109,7 +109,8 @@ def load_report(path: str | Path) -> SavedRun:
     data = check_report_shape(path, read_json_file(path))
     records = parse_items(path, data["items"])
     known = {"schema_version", "fingerprint", "metrics", "items", "config", "complete", "created", "tool"}
-    metrics, notes = data["metrics"], ()
+    metrics = data["metrics"]
+    notes: tuple[str, ...] = ()
     if data["schema_version"] < 2:
         metrics, notes = _metrics_of_schema_1(path, metrics, records)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],

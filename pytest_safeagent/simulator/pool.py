@@ -24,10 +24,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
+
+if TYPE_CHECKING:
+    from pytest_safeagent.core.item_record import ExecutionResult
+    from pytest_safeagent.dataset.samples import Sample
 
 T = TypeVar("T")
 
@@ -91,8 +95,10 @@ class SimSession:
     def execute(self, instruction: str) -> dict[str, Any]:
         return self._call(lambda: self.client.execute(instruction))
 
-    def execute_plan(self, instructions: list[str], **options: Any) -> dict[str, Any]:
-        return self._call(lambda: self.client.execute_plan(instructions, **options))
+    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
+                     track_types: list[str] | None = None) -> dict[str, Any]:
+        return self._call(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
+                                                           track_types=track_types))
 
     def state(self) -> list[dict[str, Any]]:
         return self._call(self.client.state)
@@ -164,7 +170,7 @@ class SimulatorPool:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
         sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
-        server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
+        server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
 
     @property
     def log_path(self) -> Path | None:
@@ -299,7 +305,7 @@ class SimulatorPool:
                     restarts += 1
         raise AssertionError("unreachable")
 
-    def execute(self, sample: Any, plan: list[str]) -> tuple[Any, int]:
+    def execute(self, sample: Sample, plan: list[str]) -> tuple[ExecutionResult, int]:
         """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""
         from pytest_safeagent.simulator.scoring import execute_and_score
 

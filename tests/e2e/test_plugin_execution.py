@@ -60,7 +60,7 @@ from pytest_safeagent.plugin.session import SESSION_KEY
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    simulation = item.config.stash[SESSION_KEY].simulation
+    simulation = item.config.stash[SESSION_KEY].simulator_pool
     for process in simulation.started_processes():
         if item.name.startswith("safe_5-"):
             process._process.kill()   # the server dies between two items

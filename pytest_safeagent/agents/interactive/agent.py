@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import threading
-from typing import Any
+from typing import Any, Literal
 
 from pytest_safeagent.agents.interactive.episode import EpisodeRun, EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style
@@ -48,7 +48,7 @@ class InteractiveAgent:
         self._text_only = (settings.tool_mode == "text" or not accepts_tools(model)
                            or (settings.tool_mode == "auto" and getattr(model, "prefers_text_tools", False)))
 
-    def mode(self) -> str:
+    def mode(self) -> Literal["native", "text"]:
         with self._lock:
             return "text" if self._text_only else "native"
 
