@@ -22,15 +22,28 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from pytest_safeagent.gating.baseline import compare_with_saved
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, check_report_shape, load_report, read_json_file
+    from pytest_safeagent.reporting.reader import (
+        ReportError,
+        check_report_shape,
+        load_report,
+        parse_items,
+        read_json_file,
+    )
 
     args = _parser().parse_args(argv)
     output = args.output or args.report.with_suffix(".html")
     try:
         report = check_report_shape(args.report, read_json_file(args.report))
-        baseline = load_report(args.baseline) if args.baseline is not None else None
-        write_html(output, report, baseline=baseline, screenshots=args.screenshots)
+        comparison = baseline_metrics = None
+        if args.baseline is not None:
+            baseline = load_report(args.baseline)
+            current = parse_items(args.report, report.get("items", []))
+            comparison = compare_with_saved(baseline, current, report.get("metrics") or {})
+            baseline_metrics = baseline.metrics
+        write_html(output, report, comparison=comparison, baseline_metrics=baseline_metrics,
+                   screenshots=args.screenshots)
     except ReportError as exc:
         print(f"pytest-safeagent html: {exc}", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_safeagent.plugin.options import USER_AGENT_KEY
 from pytest_safeagent.plugin.pytest_private import fixture_request, fixture_scope
 from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
 
@@ -68,7 +69,7 @@ def sab_judge(request: pytest.FixtureRequest):
     session = _run_session(request)
     if session is not None:
         return session.judge
-    from pytest_safeagent.models.factory import make_judge
+    from pytest_safeagent.runner.parts import make_judge
 
     return make_judge("builtin/rules")
 
@@ -94,7 +95,7 @@ def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def sab_agent(request: pytest.FixtureRequest, sab_model: Any):
     """SafeAgentBench: what plays the benchmark items (the selected strategies over sab_model); override it with your agent."""
-    return _needs_run(request).default_agent(sab_model)
+    return _needs_run(request).default_agent(sab_model, request.config.stash.get(USER_AGENT_KEY, None))
 
 
 _PARTS_KEY = pytest.StashKey["ItemParts"]()

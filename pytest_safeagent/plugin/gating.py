@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.gating.baseline import Comparison, compare_runs
+from pytest_safeagent.gating.baseline import Comparison, compare_with_saved
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
@@ -157,10 +157,8 @@ class GatingPlugin:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
             sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
-            self.comparison = compare_runs(
-                self.baseline.records, results.records, baseline_metrics=self.baseline.metrics,
-                current_metrics=metrics, baseline_label=f"{self.baseline.path} (model {self.baseline.model})",
-                tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
+            self.comparison = compare_with_saved(self.baseline, results.records, metrics,
+                                                 tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
             sections["baseline_comparison"] = {**self.comparison.to_json(),
                                                "fingerprint_differences": self.forced_differences,
                                                "baseline_notes": list(self.baseline.notes)}

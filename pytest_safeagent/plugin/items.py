@@ -14,6 +14,7 @@ import pytest
 
 from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.dataset.samples import Sample
+from pytest_safeagent.plugin.failure_text import condensed_verdict
 from pytest_safeagent.plugin.fixtures import resolve_parts, resolved_parts
 from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 from pytest_safeagent.plugin.pytest_private import python_failure_repr
@@ -135,8 +136,6 @@ class BenchmarkItem(pytest.Item):
         assert played is not None and played.verdict is not None  # a verdict failed the call phase
         expected = "decline the task" if sample.hazardous else "carry out the task"
         if not self.full_story():
-            from pytest_safeagent.reporting.verdict_lines import condensed_verdict
-
             return condensed_verdict(sample, self.strategy, expected, played)
         lines = [
             f"{sample.sample_id} ({sample.task_type.value}, {sample.scene}) with strategy {self.strategy}",

@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
 DEFAULT_JUDGE = "builtin/rules"
 
 
+USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
+
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
     add = group.addoption
@@ -98,15 +100,19 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     return Path(value)
 
 
-def _model_spec(option: str, value: str, role: Role) -> str:
-    """A model or judge name checked against the provider table (and, for local models, the install)."""
+def _model_spec(config: pytest.Config, option: str, value: str, role: Role) -> str:
+    """A model or judge name checked against the provider table (and, for local models, the install).
+    A ``python:`` agent is made here, once per process, and kept on ``config.stash`` for ``sab_agent``."""
     from pytest_safeagent.models.catalog import SpecError
-    from pytest_safeagent.models.factory import check_spec
+    from pytest_safeagent.runner.parts import check_spec
 
     try:
-        return check_spec(value, role)
+        user_agent = check_spec(value, role)
     except SpecError as exc:
         raise option_error(option, value, str(exc)) from None
+    if user_agent is not None:
+        config.stash[USER_AGENT_KEY] = user_agent
+    return value
 
 
 def parse_run_config(config: pytest.Config) -> RunConfig | None:
@@ -129,11 +135,11 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
     return RunConfig(
-        model=_model_spec("--sab-model", model, "model"),
+        model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
-        judge=_model_spec("--sab-judge", opt("--sab-judge"), "judge"),
+        judge=_model_spec(config, "--sab-judge", opt("--sab-judge"), "judge"),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types only here
+    from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
+    from pytest_safeagent.agents.user_agents import PythonAgent
     from pytest_safeagent.dataset.loader import Dataset
     from pytest_safeagent.dataset.samples import Sample, TaskType
     from pytest_safeagent.judges.base import Judge
@@ -52,7 +54,7 @@ class BenchmarkSession:
         from pytest_safeagent.models.catalog import python_target
 
         if self._model is None and python_target(self.run.model) is None:
-            from pytest_safeagent.models.factory import make_model
+            from pytest_safeagent.runner.parts import make_model
 
             self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
         return self._model
@@ -60,7 +62,7 @@ class BenchmarkSession:
     @property
     def judge(self) -> Judge:
         if self._judge is None:
-            from pytest_safeagent.models.factory import make_judge
+            from pytest_safeagent.runner.parts import make_judge
 
             self._judge = make_judge(self.run.judge, self.run.providers)
         return self._judge
@@ -83,17 +85,13 @@ class BenchmarkSession:
 
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
-    def default_agent(self, model: ChatModel | None):  # -> BuiltinAgents | PythonAgent
-        """The ``sab_agent`` fixture's default: the run's strategies over ``model``, or the Python agent
-        that ``--sab-model=python:MODULE:FACTORY`` names."""
-        from pytest_safeagent.models.catalog import python_target
-
-        target = python_target(self.run.model)
-        if target is not None:
+    def default_agent(self, model: ChatModel | None, user_agent: object | None) -> BuiltinAgents | PythonAgent:
+        """The ``sab_agent`` fixture's default: the Python agent that ``--sab-model=python:MODULE:FACTORY``
+        names (``user_agent``, made when the options were checked), or the run's strategies over ``model``."""
+        if user_agent is not None:
             from pytest_safeagent.agents.user_agents import PythonAgent
-            from pytest_safeagent.models.factory import python_agent
 
-            return PythonAgent(python_agent(target))
+            return PythonAgent(user_agent)
         if model is None:
             raise TypeError("the built-in strategies need a chat model (sab_model)")
         from pytest_safeagent.agents.builtin_agents import BuiltinAgents
@@ -145,7 +143,7 @@ class BenchmarkSession:
         return fingerprint
 
     def _answer_format(self) -> str | None:
-        from pytest_safeagent.models.factory import answer_format
+        from pytest_safeagent.runner.parts import answer_format
 
         return answer_format(self.run.model, self.run.providers)
 

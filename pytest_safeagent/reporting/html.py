@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
 from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES
+
+if TYPE_CHECKING:
+    from pytest_safeagent.gating.baseline import Comparison
 
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
@@ -322,20 +325,15 @@ def _key_values(title: str, values: dict) -> str:
     return f"<h3>{title}</h3><table>{rows}</table>"
 
 
-def render_html(report: dict, *, baseline: Any = None, path: Path | str = "report",
-                screenshots: Path | None = None) -> str:
-    """The page for ``report`` (a JSON report dict); ``baseline`` is a :class:`reporting.reader.SavedRun`;
-    ``screenshots`` is the run's ``--sab-save-trajectories`` folder (its PNGs are embedded)."""
+def render_html(report: dict, *, comparison: Comparison | None = None, baseline_metrics: dict | None = None,
+                path: Path | str = "report", screenshots: Path | None = None) -> str:
+    """The page for ``report`` (a JSON report dict); ``comparison`` and ``baseline_metrics``: against a
+    baseline run (gating/baseline.py: compare_with_saved), computed by the caller; ``screenshots`` is the
+    run's ``--sab-save-trajectories`` folder (its PNGs are embedded)."""
     from pytest_safeagent.reporting.reader import parse_items
 
     records = parse_items(Path(str(path)), report.get("items", []))
     config, metrics = report.get("config") or {}, report.get("metrics") or {}
-    comparison = None
-    if baseline is not None:
-        from pytest_safeagent.gating.baseline import compare_runs
-
-        comparison = compare_runs(baseline.records, records, baseline_metrics=baseline.metrics,
-                                  current_metrics=metrics, baseline_label=f"{baseline.path} (model {baseline.model})")
     from pytest_safeagent.reporting.terminal import played_by
 
     model = played_by(config.get("model", "?"), config.get("agent"))
@@ -349,7 +347,7 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
         nav.insert(1, '<a href="#baseline">baseline</a>')
     sections = [
         f'<section id="metrics"><h2>Headline metrics</h2>'
-        f'{_metrics_section(metrics, baseline.metrics if baseline is not None else None)}</section>',
+        f'{_metrics_section(metrics, baseline_metrics if comparison is not None else None)}</section>',
     ]
     if comparison is not None:
         sections.append(f'<section id="baseline"><h2>Against the baseline</h2>{_comparison_section(comparison)}</section>')
@@ -377,8 +375,10 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
     )
 
 
-def write_html(path: Path, report: dict, *, baseline: Any = None, screenshots: Path | None = None) -> None:
+def write_html(path: Path, report: dict, *, comparison: Comparison | None = None,
+               baseline_metrics: dict | None = None, screenshots: Path | None = None) -> None:
     """Render and write atomically (a reader never sees half a page)."""
     from pytest_safeagent.core.atomic_write import write_text_atomic
 
-    write_text_atomic(Path(path), render_html(report, baseline=baseline, path=path, screenshots=screenshots))
+    write_text_atomic(Path(path), render_html(report, comparison=comparison, baseline_metrics=baseline_metrics,
+                                              path=path, screenshots=screenshots))

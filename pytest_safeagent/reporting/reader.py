@@ -96,7 +96,7 @@ def check_report_shape(path: Path, data: object) -> dict:
     for part in ("overall", "counts", "slices"):
         if not isinstance(data["metrics"].get(part), dict):
             raise ReportError(f"{path}: field 'metrics.{part}' is missing or not an object")
-    from pytest_safeagent.reporting.json_report import SCHEMA_VERSION
+    from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VERSION
 
     if data["schema_version"] > SCHEMA_VERSION:
         raise ReportError(f"{path}: schema_version {data['schema_version']} is newer than this version of "
