@@ -53,12 +53,12 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
-    from pytest_safeagent.plugin.items import BenchmarkItem, play_ahead_of_setup
+    from pytest_safeagent.plugin.items import BenchmarkItem
     from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
-        ahead = PlayAhead(config, run.providers.concurrency, play_ahead_of_setup,
-                          lambda item: isinstance(item, BenchmarkItem), run.max_infra_errors)
+        ahead = PlayAhead(config, run.providers.concurrency, lambda item: isinstance(item, BenchmarkItem),
+                          run.max_infra_errors)
         config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side

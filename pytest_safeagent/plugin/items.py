@@ -15,7 +15,7 @@ import pytest
 from pytest_safeagent.core.item_record import item_id
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.failure_text import condensed_verdict
-from pytest_safeagent.plugin.fixtures import resolve_parts, resolved_parts
+from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 from pytest_safeagent.plugin.pytest_private import python_failure_repr
 from pytest_safeagent.plugin.session import SESSION_KEY
@@ -45,14 +45,6 @@ class BenchmarkCollector(pytest.Collector):
         return items
 
 
-def play_ahead_of_setup(item: pytest.Item) -> Played:
-    """What the scheduler runs on its threads, once the first item's setup has resolved the parts;
-    exceptions propagate to the item's setup through the future."""
-    parts = resolved_parts(item.config)
-    assert isinstance(item, BenchmarkItem) and parts is not None, "only benchmark items, once parts are resolved"
-    return play_item(item.sample, item.strategy, parts)
-
-
 def _play_inline(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemParts) -> Played:
     """Played here, in setup; the scheduler still hears of it (fail fast on an unusable endpoint)."""
     if scheduler is not None and scheduler.stop_reason is not None:
@@ -68,9 +60,10 @@ def _play_inline(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemPa
     return played
 
 
-def _played_ahead(item: BenchmarkItem, scheduler: PlayAhead | None, thread_safe: bool) -> Played | None:
-    """The scheduler's result for ``item`` (waiting for it), or None when the item is played here."""
-    future = scheduler.take(item, thread_safe) if scheduler is not None else None
+def _played_ahead(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemParts) -> Played | None:
+    """The scheduler's result for ``item`` (waiting for it; exceptions of its play propagate here), or
+    None when the item is played here."""
+    future = scheduler.take(item, parts) if scheduler is not None else None
     if future is None:
         return None
     try:
@@ -92,7 +85,7 @@ class BenchmarkItem(pytest.Item):
     def setup(self) -> None:
         parts = resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
         scheduler = self.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
-        played = _played_ahead(self, scheduler, parts.agent.thread_safe) or _play_inline(self, scheduler, parts)
+        played = _played_ahead(self, scheduler, parts) or _play_inline(self, scheduler, parts)
         if played.skip_reason:
             pytest.skip(played.skip_reason)
         self.played = played

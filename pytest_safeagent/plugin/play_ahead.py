@@ -33,9 +33,10 @@ from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStr
 from pytest_safeagent.plugin.heap import freeze_heap
 from pytest_safeagent.plugin.logging_guard import guard_logger_registry
 from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY, worker_share_of
+from pytest_safeagent.runner.play import play_item
 
 if TYPE_CHECKING:
-    from pytest_safeagent.runner.play import Played
+    from pytest_safeagent.runner.play import ItemParts, Played
 
 PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
 
@@ -43,14 +44,14 @@ PLAY_AHEAD_PLUGIN = "safeagent-play-ahead"
 class PlayAhead:
     """Registered in every process that plays benchmark items (not on the xdist controller).
 
-    ``plays(item)`` says whether an item is a benchmark item; ``play(item)`` plays one (on a pool thread).
+    ``plays(item)`` says whether an item is a benchmark item (they have ``sample`` and ``strategy``).
     """
 
-    def __init__(self, config: pytest.Config, width: int, play: Callable[[pytest.Item], Played],
-                 plays: Callable[[pytest.Item], bool], max_infra_errors: int = DEFAULT_MAX_INFRA_ERRORS):
+    def __init__(self, config: pytest.Config, width: int, plays: Callable[[pytest.Item], bool],
+                 max_infra_errors: int = DEFAULT_MAX_INFRA_ERRORS):
         self.config = config
         self.width = width
-        self._play, self._plays = play, plays
+        self._plays = plays
         self.streak = InfraStreak(max_infra_errors)
         self.stop_reason: str | None = None
         self.dispatcher: Dispatcher[pytest.Item, Played] | None = None
@@ -78,16 +79,19 @@ class PlayAhead:
             return
         self._waiting = self._mine(session.items) or None
 
-    def _start(self, thread_safe: bool) -> None:
+    def _start(self, parts: ItemParts) -> None:
         """In the first item's setup, once it has resolved the parts through the fixtures (main thread):
         play ahead when the agent may be called from several threads; otherwise every item plays inline."""
         items, self._waiting = self._waiting, None
-        if not items or self.stop_reason is not None or not thread_safe:
+        if not items or self.stop_reason is not None or not parts.agent.thread_safe:
             return
         freeze_heap()  # the parts just resolved live as long as the run
         guard_logger_registry()
-        self.dispatcher = Dispatcher(items, self._play, self.width, ahead=2 * self.width + 16,
-                                     on_done=self.observe)
+
+        def play(item: Any) -> Played:  # a benchmark item (``plays`` chose it)
+            return play_item(item.sample, item.strategy, parts)
+
+        self.dispatcher = Dispatcher(items, play, self.width, ahead=2 * self.width + 16, on_done=self.observe)
         self.dispatcher.start()
 
     def observe(self, error: BaseException | None) -> None:
@@ -104,11 +108,11 @@ class PlayAhead:
 
         stop_layers()  # requests waiting or backing off fail at once
 
-    def take(self, item: pytest.Item, thread_safe: bool) -> Future[Played] | None:
+    def take(self, item: pytest.Item, parts: ItemParts) -> Future[Played] | None:
         """``item``'s played result to wait for, or None when it is played in its setup. The first call
-        starts playing ahead, if the agent is ``thread_safe``."""
+        starts playing ahead with ``parts``, if their agent is thread-safe."""
         if self._waiting is not None:
-            self._start(thread_safe)
+            self._start(parts)
         future = self.dispatcher.take(item) if self.dispatcher is not None else None
         if future is not None:
             self._awaiting[item.nodeid] = future  # until its deciding report (an interrupt may come first)
