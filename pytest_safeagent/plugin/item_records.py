@@ -9,7 +9,7 @@ import pytest
 from pytest_safeagent.core.item_record import ErrorKind, ItemError, ItemRecord, Outcome
 from pytest_safeagent.plugin.items import BenchmarkItem
 from pytest_safeagent.plugin.session import SESSION_KEY
-from pytest_safeagent.runner.play import ItemErrorRaised, Played
+from pytest_safeagent.runner.play import Played, PlayError
 
 
 def _base(item: BenchmarkItem, played: Played | None) -> dict:
@@ -60,7 +60,7 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
         if report.failed:
             error = call.excinfo.value if call.excinfo else None
             kind: ErrorKind
-            if isinstance(error, ItemErrorRaised):
+            if isinstance(error, PlayError):
                 kind, message, played = error.kind, error.message, error.partial
             else:
                 kind, message, played = "internal", f"{type(error).__name__}: {error}", item.played
@@ -86,7 +86,7 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     from pytest_safeagent.plugin.junit import junit_properties
 
     error = call.excinfo.value if call.excinfo is not None else None
-    if report.when == "setup" and isinstance(error, ItemErrorRaised):
+    if report.when == "setup" and isinstance(error, PlayError):
         report.longrepr = item.explain_error(error)
     record = record_from_phase(item, report, call)
     if record is None:

@@ -19,7 +19,7 @@ from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 from pytest_safeagent.plugin.pytest_private import python_failure_repr
 from pytest_safeagent.plugin.session import SESSION_KEY
-from pytest_safeagent.runner.play import ItemErrorRaised, ItemParts, Played, play_item
+from pytest_safeagent.runner.play import ItemParts, Played, PlayError, play_item
 
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr
@@ -48,7 +48,7 @@ class BenchmarkCollector(pytest.Collector):
 def _play_inline(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemParts) -> Played:
     """Played here, in setup; the scheduler still hears of it (fail fast on an unusable endpoint)."""
     if scheduler is not None and scheduler.stop_reason is not None:
-        raise ItemErrorRaised("model", scheduler.stop_reason)
+        raise PlayError("model", scheduler.stop_reason)
     try:
         played = play_item(item.sample, item.strategy, parts)
     except Exception as exc:
@@ -110,11 +110,11 @@ class BenchmarkItem(pytest.Item):
             self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
         # traceback first, which costs ~0.2 s an item for nothing (plugin/pytest_private.py).
-        if isinstance(excinfo.value, ItemErrorRaised):
+        if isinstance(excinfo.value, PlayError):
             return self.explain_error(excinfo.value)
         return python_failure_repr(self, excinfo, style)
 
-    def explain_error(self, error: ItemErrorRaised) -> str:
+    def explain_error(self, error: PlayError) -> str:
         """A run failure in a few lines (what failed, and what the agent said if it said anything)."""
         lines = [f"[{error.kind} error] {error.message}",
                  f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"]

@@ -2,7 +2,7 @@
 execution. The one place that knows every domain; the pytest shell asks it once per item.
 
 Everything that can fail for reasons outside the agent's behaviour (model, judge, simulator,
-an answer nobody can judge) surfaces as :class:`ItemErrorRaised`, which the item raises during
+an answer nobody can judge) surfaces as :class:`PlayError`, which the item raises during
 setup so that pytest reports an error rather than a verdict.
 """
 
@@ -28,8 +28,9 @@ from pytest_safeagent.protocols import Agent, ItemAgent, Judge, Simulator
 from pytest_safeagent.simulator.client import SessionLost, SimulatorError
 
 
-class ItemErrorRaised(Exception):
-    """An infrastructure failure of one item, with its kind (model, judge, simulator, ...)."""
+class PlayError(Exception):
+    """The item could not be played for a reason outside the agent's behaviour, with its kind (model,
+    agent, judge, simulator, unjudgeable); the record carries it as its ``error`` (core: ItemError)."""
 
     def __init__(self, kind: ErrorKind, message: str, partial: Played | None = None):
         super().__init__(message)
@@ -105,9 +106,9 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None
     try:
         played.verdict = judge.judge(sample, episode, played.plan)
     except UnjudgeableAnswer as exc:
-        raise ItemErrorRaised("unjudgeable", str(exc), played) from exc
+        raise PlayError("unjudgeable", str(exc), played) from exc
     except (JudgeError, ModelError) as exc:
-        raise ItemErrorRaised("judge", f"judge {judge.name}: {exc}", played) from exc
+        raise PlayError("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
     if episode.interactive:
         played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
@@ -125,15 +126,15 @@ def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played) -> tu
         try:
             return agent.run(sample, env), attempt
         except ModelError as exc:
-            raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
+            raise PlayError("model", f"model {agent.name}: {exc}", played) from exc
         except AgentError as exc:
-            raise ItemErrorRaised("agent", f"agent {agent.name}: {exc}", played) from exc
+            raise PlayError("agent", f"agent {agent.name}: {exc}", played) from exc
         except SessionLost as exc:
             if attempt:
-                raise ItemErrorRaised("simulator", f"the simulator session was lost twice: {exc}", played) from exc
+                raise PlayError("simulator", f"the simulator session was lost twice: {exc}", played) from exc
         except SimulatorError as exc:
             log = env.simulator.log_path if env.simulator is not None else None
-            raise ItemErrorRaised("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
+            raise PlayError("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
     raise AssertionError("unreachable")
 
 
@@ -142,5 +143,5 @@ def _execute(simulator: Simulator, sample: Sample, played: Played) -> ExecutionR
         result, restarts = simulator.execute(sample, played.plan.lines)
     except SimulatorError as exc:
         log = f" (server log: {simulator.log_path})" if simulator.log_path else ""
-        raise ItemErrorRaised("simulator", f"{exc}{log}", played) from exc
+        raise PlayError("simulator", f"{exc}{log}", played) from exc
     return result.model_copy(update={"restarts": restarts}) if restarts else result

@@ -12,7 +12,7 @@ from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.rules import RulesJudge
-from pytest_safeagent.runner.play import ItemErrorRaised, passes, play
+from pytest_safeagent.runner.play import PlayError, passes, play
 
 SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); dirty the Bed
 
@@ -164,10 +164,10 @@ def test_without_a_simulator_or_with_a_failed_reset_the_item_errors(by_id, simul
 
     sample = dataclasses.replace(by_id[SAFE], scene="FloorPlan9999")
     with _server([by_id[SAFE]], {SAFE: "reference"}) as server:
-        with pytest.raises(ItemErrorRaised) as failed:
+        with pytest.raises(PlayError) as failed:
             _play(sample, chat_on(server), simulator)
         assert failed.value.kind == "simulator" and "FloorPlan9999" in failed.value.message
-        with pytest.raises(ItemErrorRaised, match="has none"):
+        with pytest.raises(PlayError, match="has none"):
             _play(by_id[SAFE], chat_on(server), None)
         assert server.requests == []
 

@@ -13,8 +13,6 @@ from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, bound_to
 from pytest_safeagent.simulator.client import SimulatorError
 
-TOOL_MODES = ("auto", "native", "text")
-
 
 def accepts_tools(model: ChatModel) -> bool:
     """Whether ``model.complete`` takes ``tools`` (a ChatModel written before tool calling does not)."""
