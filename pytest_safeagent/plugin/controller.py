@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 from pytest_safeagent.reporting.run_results import RunResults
 
 
@@ -32,8 +32,8 @@ class BenchmarkController:
         self._preloaded: set[str] = set()
 
     @property
-    def state(self) -> BenchmarkSession:
-        return self.config.stash[SESSION_KEY]
+    def state(self) -> RunState:
+        return self.config.stash[RUN_STATE_KEY]
 
     # --- item order -----------------------------------------------------------------------------------
 

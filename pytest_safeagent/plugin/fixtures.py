@@ -20,7 +20,7 @@ import pytest
 
 from pytest_safeagent.plugin.options import USER_AGENT_KEY
 from pytest_safeagent.plugin.pytest_private import fixture_request, fixture_scope
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 
 if TYPE_CHECKING:
     from pytest_safeagent.runner.play import ItemParts
@@ -28,12 +28,12 @@ if TYPE_CHECKING:
 PART_FIXTURES = ("sab_agent", "sab_judge", "sab_simulator")
 
 
-def _run_session(request: pytest.FixtureRequest) -> BenchmarkSession | None:
-    return request.config.stash.get(SESSION_KEY, None)
+def _run_state(request: pytest.FixtureRequest) -> RunState | None:
+    return request.config.stash.get(RUN_STATE_KEY, None)
 
 
-def _needs_run(request: pytest.FixtureRequest) -> BenchmarkSession:
-    session = _run_session(request)
+def _needs_run(request: pytest.FixtureRequest) -> RunState:
+    session = _run_state(request)
     if session is None:
         pytest.fail(f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
                     "(builtin/reference runs offline)", pytrace=False)
@@ -49,10 +49,10 @@ def sab_config(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_dataset(request: pytest.FixtureRequest):
     """SafeAgentBench: the run's selected samples in benchmark order (all 1050 without --sab-model)."""
-    session = _run_session(request)
+    session = _run_state(request)
     if session is not None:
         return session.samples
-    from pytest_safeagent.plugin.session import read_samples
+    from pytest_safeagent.plugin.run_state import read_samples
 
     return read_samples(request.config.getoption("--sab-data-dir"))
 
@@ -66,7 +66,7 @@ def sab_model(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_judge(request: pytest.FixtureRequest):
     """SafeAgentBench: the judge --sab-judge names (builtin/rules without --sab-model)."""
-    session = _run_session(request)
+    session = _run_state(request)
     if session is not None:
         return session.judge
     from pytest_safeagent.runner.parts import make_judge
@@ -77,7 +77,7 @@ def sab_judge(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
     """SafeAgentBench: the process's simulator pool; `with sab_simulator.session() as world:` reset, execute, observe, screenshot."""
-    session = _run_session(request)
+    session = _run_state(request)
     pool = session.simulator_pool if session is not None else None
     if pool is not None:
         yield pool  # the run's own: closed with the run
@@ -132,7 +132,7 @@ def _resolve(item: pytest.Item) -> ItemParts:
         agent = item_agent(request.getfixturevalue("sab_agent"))
     except (NotAnAgent, AgentLoadError) as exc:
         raise pytest.UsageError(str(exc)) from None
-    session = item.config.stash[SESSION_KEY]
+    session = item.config.stash[RUN_STATE_KEY]
     session.agent_description = agent.description
     needs_world = session.simulator_pool is not None or agent.interactive
     simulator = request.getfixturevalue("sab_simulator") if needs_world else None

@@ -25,7 +25,7 @@ from pytest_safeagent.gating.verdict import RunVerdict, decide
 from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
 from pytest_safeagent.plugin.resume_selection import RESUME_WORKERINPUT_KEY, deselect_done
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults
 
@@ -47,8 +47,8 @@ class GatingPlugin:
         self._exit_status: int | None = None
 
     @property
-    def state(self) -> BenchmarkSession:
-        return self.config.stash[SESSION_KEY]
+    def state(self) -> RunState:
+        return self.config.stash[RUN_STATE_KEY]
 
     # --- configure-time checks ------------------------------------------------------------------
 

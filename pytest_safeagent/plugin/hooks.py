@@ -12,7 +12,7 @@ import pytest
 
 from pytest_safeagent.plugin.gating_options import add_gating_options
 from pytest_safeagent.plugin.options import add_options, parse_run_config
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState, load_run_state
 
 if TYPE_CHECKING:  # imported by every pytest run: the items and what plays them load lazily
     from pytest_safeagent.plugin.items import BenchmarkCollector
@@ -49,7 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
-    config.stash[SESSION_KEY] = load_session(run)
+    config.stash[RUN_STATE_KEY] = load_run_state(run)
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
@@ -78,7 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """Under ``-n``, each worker gets its share of the items up front (see plugin/scheduler.py)."""
-    if _session(config) is None or config.getoption("dist", "load") != "load":
+    if _run_state(config) is None or config.getoption("dist", "load") != "load":
         return None
     from pytest_safeagent.plugin.xdist_partition import partition_scheduler
 
@@ -87,14 +87,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
-    if _session(node.config) is not None and node.config.getoption("dist", "load") == "load":
+    if _run_state(node.config) is not None and node.config.getoption("dist", "load") == "load":
         from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
 
         node.workerinput[PARTITION_WORKERINPUT_KEY] = True
 
 
-def _session(config: pytest.Config) -> BenchmarkSession | None:
-    return config.stash.get(SESSION_KEY, None)
+def _run_state(config: pytest.Config) -> RunState | None:
+    return config.stash.get(RUN_STATE_KEY, None)
 
 
 def _explicit_paths(config: pytest.Config) -> bool:
@@ -112,7 +112,7 @@ def _benchmark_node(session: pytest.Session) -> BenchmarkCollector:
 def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
     """With --sab-model, the session collects the benchmark instead of test files (or, when test paths
     are given on the command line, before them: see the next hook)."""
-    if not isinstance(collector, pytest.Session) or _session(collector.config) is None:
+    if not isinstance(collector, pytest.Session) or _run_state(collector.config) is None:
         return None
     if _explicit_paths(collector.config):
         return None
@@ -122,13 +122,13 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]):
     """With --sab-model and test paths: the benchmark items first (-k, -m and friends apply to both)."""
-    if _session(config) is not None and _explicit_paths(config):
+    if _run_state(config) is not None and _explicit_paths(config):
         items[:0] = _benchmark_node(session).collect()
     return (yield)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    session = _session(config)
+    session = _run_state(config)
     if session is None:
         return None
     run, dataset = session.run, session.dataset
@@ -146,7 +146,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report = yield
-    if item.config.stash.get(SESSION_KEY, None) is not None:
+    if item.config.stash.get(RUN_STATE_KEY, None) is not None:
         from pytest_safeagent.plugin.item_records import annotate_report
 
         annotate_report(item, report, call)
@@ -154,6 +154,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    session = _session(config)
+    session = _run_state(config)
     if session is not None:
         session.close()

@@ -8,7 +8,7 @@ import pytest
 
 from pytest_safeagent.core.item_record import ErrorKind, ItemError, ItemRecord, Outcome
 from pytest_safeagent.plugin.items import BenchmarkItem
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 from pytest_safeagent.runner.play import Played, PlayError
 
 
@@ -51,7 +51,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
 
 def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ItemRecord | None:
     """The item's record for the phase that decides it (setup on error or skip, else call)."""
-    model = item.config.stash[SESSION_KEY].run.model
+    model = item.config.stash[RUN_STATE_KEY].run.model
     if report.when == "setup":
         if report.skipped:
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
@@ -92,7 +92,7 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     if record is None:
         return
     report.sab_record = record.model_dump(mode="json")  # type: ignore[attr-defined]  # pytest copies extra report attributes to the controller
-    agent = item.config.stash[SESSION_KEY].agent_description
+    agent = item.config.stash[RUN_STATE_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
         report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record
     # junitxml reads the properties from the teardown report, which copies the item's.

@@ -18,7 +18,7 @@ from pytest_safeagent.plugin.failure_text import condensed_verdict
 from pytest_safeagent.plugin.fixtures import resolve_parts
 from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 from pytest_safeagent.plugin.pytest_private import python_failure_repr
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 from pytest_safeagent.runner.play import ItemParts, Played, PlayError, play_item
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class BenchmarkCollector(pytest.Collector):
     """Yields the benchmark items in a fixed order (xdist workers must agree on it)."""
 
     def collect(self) -> list[pytest.Item]:
-        session = self.config.stash[SESSION_KEY]
+        session = self.config.stash[RUN_STATE_KEY]
         items: list[pytest.Item] = []
         for sample in session.samples:
             for strategy in session.run.strategies:

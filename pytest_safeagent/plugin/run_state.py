@@ -29,7 +29,7 @@ _POOL_LOCK = threading.Lock()  # items may be played on several threads
 
 
 @dataclass
-class BenchmarkSession:
+class RunState:
     """Everything the plugin shares between hooks in one pytest process.
 
     The model and judge are built on first use, so collection (and ``--collect-only``) never
@@ -183,14 +183,14 @@ def read_samples(data_dir_option: str | None) -> list[Sample]:
     return [sample for samples in _read_dataset(data_dir_option)[2].values() for sample in samples]
 
 
-def load_session(run: RunConfig) -> BenchmarkSession:
+def load_run_state(run: RunConfig) -> RunState:
     """Read the dataset and select the run's samples."""
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
     samples = select_samples(samples_by_type, run.slices, run.seed)
-    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type,
+    return RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type,
                             samples=samples)
 
 
-SESSION_KEY = pytest.StashKey[BenchmarkSession]()
+RUN_STATE_KEY = pytest.StashKey[RunState]()
