@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
+from pytest_safeagent.plugin.run_state import LOCAL_RECORDS_KEY, RUN_STATE_KEY, RunState
 from pytest_safeagent.reporting.run_results import RunResults
 
 
@@ -68,15 +68,17 @@ class BenchmarkController:
             return
         if self.state.agent_description is None:  # a worker resolved the sab_agent fixture
             self.state.agent_description = getattr(report, "sab_agent", None)
-        from pydantic import ValidationError
+        record = self.config.stash.get(LOCAL_RECORDS_KEY, {}).pop(report.nodeid, None)
+        if record is None:  # from an xdist worker: validated here
+            from pydantic import ValidationError
 
-        from pytest_safeagent.core.validation import first_error
+            from pytest_safeagent.core.validation import first_error
 
-        try:
-            record = ItemRecord.model_validate(payload)
-        except ValidationError as exc:  # a worker bug must not lose the rest of the run
-            self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
-            return
+            try:
+                record = ItemRecord.model_validate(payload)
+            except ValidationError as exc:  # a worker bug must not lose the rest of the run
+                self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
+                return
         self.records[record.item_id] = record
         self.config.hook.pytest_sab_record(config=self.config, record=record, payload=payload)
 

@@ -8,7 +8,7 @@ import pytest
 
 from pytest_safeagent.core.item_record import ErrorKind, ItemError, ItemRecord, Outcome
 from pytest_safeagent.plugin.items import BenchmarkItem
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
+from pytest_safeagent.plugin.run_state import LOCAL_RECORDS_KEY, RUN_STATE_KEY
 from pytest_safeagent.runner.play import Played, PlayError
 
 
@@ -92,6 +92,8 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     if record is None:
         return
     report.sab_record = record.model_dump(mode="json")  # type: ignore[attr-defined]  # pytest copies extra report attributes to the controller
+    if not hasattr(item.config, "workerinput"):  # this process is the controller
+        item.config.stash.setdefault(LOCAL_RECORDS_KEY, {})[report.nodeid] = record
     agent = item.config.stash[RUN_STATE_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
         report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record

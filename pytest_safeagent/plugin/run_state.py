@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
     from pytest_safeagent.agents.user_agents import PythonAgent
+    from pytest_safeagent.core.item_record import ItemRecord
     from pytest_safeagent.dataset.loader import Dataset
     from pytest_safeagent.dataset.samples import Sample, TaskType
     from pytest_safeagent.judges.base import Judge
@@ -194,3 +195,6 @@ def load_run_state(run: RunConfig) -> RunState:
 
 
 RUN_STATE_KEY = pytest.StashKey[RunState]()
+# Records made in the controller's own process (no xdist), by node id, until the controller takes them:
+# it then keeps the record as made instead of validating its JSON form again.
+LOCAL_RECORDS_KEY = pytest.StashKey[dict[str, "ItemRecord"]]()
