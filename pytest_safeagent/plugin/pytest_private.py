@@ -30,12 +30,14 @@ def fixture_request(item: pytest.Item) -> pytest.FixtureRequest:
     """A fixture request for a plain ``pytest.Item``, made the way pytest's own doctest items make theirs.
 
     Missing public API: a FixtureRequest for a non-function item (``_pytest.fixtures.TopRequest`` with
-    ``_ispytest``, and the item's ``_fixtureinfo`` and ``funcargs`` it reads).
+    ``_ispytest``, and the item's ``_fixtureinfo``, ``fixturenames`` and ``funcargs`` it reads; pytest
+    8.1 reads ``fixturenames`` when a fixture asks for another through ``getfixturevalue``).
     """
     from _pytest.fixtures import TopRequest
 
-    node: Any = item  # TopRequest is typed for Function items; it needs only these two attributes
+    node: Any = item  # TopRequest is typed for Function items; it needs only these attributes
     node._fixtureinfo = item.session._fixturemanager.getfixtureinfo(node=item, func=None, cls=None)
+    node.fixturenames = node._fixtureinfo.names_closure
     node.funcargs = {}
     return TopRequest(node, _ispytest=True)
 

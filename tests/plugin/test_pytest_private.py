@@ -24,12 +24,23 @@ def per_test_part():
     return "per test"
 
 
+@pytest.fixture(scope="session")
+def base_part():
+    return "base"
+
+
+@pytest.fixture(scope="session")
+def part_built_from_another(base_part):  # as sab_agent is built from sab_model
+    return base_part + ", then built on"
+
+
 class PlainItem(pytest.Item):
     def runtest(self):
         assert fixture_scope(self, "shared_part")[0] == "session"
         assert fixture_scope(self, "per_test_part")[0] == "function"
         assert fixture_scope(self, "no_such_fixture") is None
         request = fixture_request(self)
+        assert request.getfixturevalue("part_built_from_another") == "base, then built on"
         assert request.getfixturevalue("shared_part") == "resolved once"
         try:
             raise ValueError("boom")
