@@ -77,7 +77,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Under ``-n``, each worker gets its share of the items up front (see plugin/scheduler.py)."""
+    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist_partition.py)."""
     if _run_state(config) is None or config.getoption("dist", "load") != "load":
         return None
     from pytest_safeagent.plugin.xdist_partition import partition_scheduler
