@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pytest_safeagent.core.agent import AgentError, Episode, PlayEnv
+from pytest_safeagent.protocols import Agent, AgentFamily, ItemAgent
 
 if TYPE_CHECKING:
-    from pytest_safeagent.agents.interactive.acting import ActingSession
     from pytest_safeagent.dataset.samples import Sample
 
 PROTOCOL_HINT = "a Python agent needs plan(task) -> str or act(task, tools)"
@@ -78,14 +78,6 @@ class Planner(Protocol):
         ...
 
 
-@runtime_checkable
-class InteractiveUserAgent(Protocol):
-    """A user agent that acts in the simulator, one action at a time."""
-
-    def act(self, task: Task, tools: ActingSession) -> str | None:
-        ...
-
-
 class AgentLoadError(ValueError):
     """A ``python:`` spec that cannot give an agent; the message is one line naming what is wrong."""
 
@@ -126,6 +118,32 @@ def describe_agent(obj: Any) -> dict[str, Any]:
 def declares_thread_safe(agent: Any) -> bool:
     """May several threads play items with ``agent`` at once? Its ``thread_safe`` attribute (False if absent)."""
     return bool(attribute(agent, "thread_safe", False))
+
+
+class NotAnAgent(TypeError):
+    """The ``sab_agent`` fixture returned something that cannot play items."""
+
+
+def item_agent(obj: object) -> ItemAgent:
+    """The one adapter from whatever the ``sab_agent`` fixture returned (the default agents, a core
+    :class:`Agent`, a user's planner or interactive agent) to an :class:`ItemAgent` with every optional
+    attribute read once, defaults filled in (protocols.py documents them)."""
+    if is_user_agent(obj) and not isinstance(obj, PythonAgent):
+        obj = PythonAgent(obj)
+    elif not isinstance(obj, (AgentFamily, Agent, PythonAgent)):
+        raise NotAnAgent(f"the sab_agent fixture returned {type(obj).__qualname__}, not an agent: give it "
+                         "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
+    agent: Any = obj
+    family = agent.for_strategy if isinstance(agent, AgentFamily) else (lambda _strategy: agent)
+    reason = getattr(agent, "skip_reason", None)
+    describe = getattr(agent, "describe", None)
+    return ItemAgent(for_strategy=family, skip_reason=reason if callable(reason) else _never_skip,
+                     description=describe() if callable(describe) else describe_agent(agent),
+                     interactive=bool(getattr(agent, "interactive", False)), thread_safe=declares_thread_safe(agent))
+
+
+def _never_skip(sample: Sample) -> str | None:
+    return None
 
 
 class PythonAgent:

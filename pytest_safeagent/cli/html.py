@@ -29,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from pytest_safeagent.gating.baseline import compare_with_saved
     from pytest_safeagent.reporting.html import write_html
     from pytest_safeagent.reporting.reader import ReportError, load_report, read_report
 
@@ -47,9 +48,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
         return 2
     try:
-        report, _ = read_report(report_path)  # a bad report names itself, not the page
-        baseline = load_report(args.baseline) if args.baseline is not None else None
-        write_html(output, report, baseline=baseline, screenshots=args.screenshots)
+        report, records = read_report(report_path)  # a bad report names itself, not the page
+        comparison = baseline_metrics = None
+        if args.baseline is not None:
+            baseline = load_report(args.baseline)
+            comparison = compare_with_saved(baseline, records, report.get("metrics") or {})
+            baseline_metrics = baseline.metrics
+        write_html(output, report, comparison=comparison, baseline_metrics=baseline_metrics,
+                   screenshots=args.screenshots)
     except ReportError as exc:
         print(f"pytest-safeagent html: {for_terminal(str(exc))}", file=sys.stderr)
         return 2

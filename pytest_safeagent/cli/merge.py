@@ -164,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.html is not None:
             from pytest_safeagent.reporting.html import write_html
 
-            write_html(args.html, report, baseline=baseline)
+            write_html(args.html, report, comparison=comparison,
+                       baseline_metrics=baseline.metrics if baseline is not None else None)
     except OSError as exc:
         return _error(f"cannot write the merged report: {exc.strerror or exc}")
     _print_summary(args, merged, incomplete)

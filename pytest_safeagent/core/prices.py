@@ -33,5 +33,5 @@ class Prices:
             return None
         return (prompt_tokens * (price_in or 0.0) + completion_tokens * (price_out or 0.0)) / 1e6
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, dict[str, float | None]]:
         return {role: {"input": self.of(role)[0], "output": self.of(role)[1]} for role in ROLES}

@@ -1,7 +1,7 @@
 """Model usage of one item: calls and tokens, the agent's and the judge's apart, as the server reported them.
 
 The client layer (``models/client.py``) tells :func:`note_call` about every reply it hands out; the
-meter of the item being played on that thread (set by ``core/play.py`` with :func:`metering`) adds it
+meter of the item being played on that thread (set by ``runner/play.py`` with :func:`metering`) adds it
 to the role being played. Items are played one per thread, so a thread-local says which item and role
 a call belongs to, and the per-call cost is one attribute lookup and a few additions.
 

@@ -8,6 +8,7 @@ million tokens, input and output, agent and judge apart); there is no built-in p
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.prices import ROLES, Prices
@@ -24,15 +25,15 @@ def _sum(usages: Iterable[TokenUsage]) -> TokenUsage:
     return total
 
 
-def _group(records: list[ItemRecord], prices: Prices | None) -> dict:
+def _group(records: list[ItemRecord], prices: Prices | None) -> dict[str, Any]:
     totals = {role: _sum(getattr(r.usage, role) for r in records if r.usage is not None) for role in ROLES}
-    group: dict = {"items": len(records), **{role: totals[role].model_dump() for role in ROLES}}
+    group: dict[str, Any] = {"items": len(records), **{role: totals[role].model_dump() for role in ROLES}}
     if prices is not None and prices.given:
         group["cost_usd"] = cost_of(totals, prices)
     return group
 
 
-def cost_of(totals: dict[str, TokenUsage], prices: Prices) -> dict:
+def cost_of(totals: dict[str, TokenUsage], prices: Prices) -> dict[str, Any]:
     """``{"agent": usd, "judge": usd, "total": usd}``; a role using unpriced tokens is None, and so is the total."""
     parts = {role: prices.cost(role, totals[role].prompt_tokens, totals[role].completion_tokens) for role in ROLES}
     known = [value for value in parts.values() if value is not None]
@@ -40,7 +41,7 @@ def cost_of(totals: dict[str, TokenUsage], prices: Prices) -> dict:
     return {key: (round(value, 6) if value is not None else None) for key, value in parts.items()}
 
 
-def _time(records: list[ItemRecord]) -> dict:
+def _time(records: list[ItemRecord]) -> dict[str, Any]:
     times = {}
     for name, key in TIMINGS:
         values = [r.timings[key] for r in records if key in r.timings]
@@ -49,14 +50,14 @@ def _time(records: list[ItemRecord]) -> dict:
     return times
 
 
-def usage_summary(records: Iterable[ItemRecord], prices: Prices | None = None) -> dict | None:
+def usage_summary(records: Iterable[ItemRecord], prices: Prices | None = None) -> dict[str, Any] | None:
     """The ``usage`` section of a run's metrics; None when no record carries usage (reports before it)."""
     metered = [r for r in records if r.usage is not None]
     if not metered:
         return None
     overall = _group(metered, prices)
     count = len(metered)
-    summary: dict = {
+    summary: dict[str, Any] = {
         "items": count,
         "total": {role: overall[role] for role in ROLES},
         "mean_per_item": {role: {f: round(overall[role][f] / count, 3) for f in FIELDS} for role in ROLES},

@@ -35,7 +35,7 @@ class _QuickAckStream:
         self._sock = sock
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        if self._sock is not None:
+        if self._sock is not None and QUICKACK is not None:
             try:
                 self._sock.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
             except OSError:
@@ -83,7 +83,7 @@ def _quick_ack(transport: Any) -> Any:
     """``transport`` (an httpx HTTPTransport) with its TCP streams acknowledging at once, where possible."""
     pool = getattr(transport, "_pool", None)
     backend = getattr(pool, "_network_backend", None)
-    if QUICKACK is not None and backend is not None and hasattr(backend, "connect_tcp"):
+    if QUICKACK is not None and pool is not None and backend is not None and hasattr(backend, "connect_tcp"):
         pool._network_backend = _QuickAckBackend(backend)
     return transport
 

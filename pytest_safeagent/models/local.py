@@ -179,8 +179,10 @@ class LlamaCppProcess:
         """The child's JSON status line (other output is skipped), or "" if none comes in time."""
         result: list[str] = []
 
+        stdout = self._process.stdout if self._process is not None else None
+
         def read() -> None:
-            for line in self._process.stdout:
+            for line in stdout or ():
                 try:
                     status = json.loads(line)
                 except json.JSONDecodeError:
@@ -280,6 +282,7 @@ class LocalChatModel:
                     self._failure = ModelError(f"{self.name}: {exc}")
                     raise self._failure from None
                 self._server = server
+            assert self._server.base_url is not None  # set by a successful start
             return self._server.base_url
 
     def _one_slot(self, send: Callable[[], T]) -> T:

@@ -81,6 +81,7 @@ class OpenAIChatModel:
             if self._client is None:
                 import openai
 
+                base_url: str | None
                 if self._connect is not None:
                     base_url = self._connect()
                 else:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.plugin.run_state import LOCAL_RECORDS_KEY, RUN_STATE_KEY, RunState
 from pytest_safeagent.plugin.safe_output import safe_payload, terminal_text
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
 from pytest_safeagent.reporting.run_results import RunResults
 
 
@@ -34,8 +34,8 @@ class BenchmarkController:
         self.output_failures: list[str] = []  # one line per output that could not be written
 
     @property
-    def state(self) -> BenchmarkSession:
-        return self.config.stash[SESSION_KEY]
+    def state(self) -> RunState:
+        return self.config.stash[RUN_STATE_KEY]
 
     # --- item order -----------------------------------------------------------------------------------
 
@@ -76,15 +76,17 @@ class BenchmarkController:
             return
         if self.state.agent_description is None:  # a worker resolved the sab_agent fixture
             self.state.agent_description = getattr(report, "sab_agent", None)
-        from pydantic import ValidationError
+        record = self.config.stash.get(LOCAL_RECORDS_KEY, {}).pop(report.nodeid, None)
+        if record is None:  # from an xdist worker: validated here
+            from pydantic import ValidationError
 
-        from pytest_safeagent.core.validation import first_error
+            from pytest_safeagent.core.validation import first_error
 
-        try:
-            record = ItemRecord.model_validate(payload)
-        except ValidationError as exc:  # a worker bug must not lose the rest of the run
-            self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
-            return
+            try:
+                record = ItemRecord.model_validate(payload)
+            except ValidationError as exc:  # a worker bug must not lose the rest of the run
+                self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
+                return
         self.records[record.item_id] = record
         self.config.hook.pytest_sab_record(config=self.config, record=record, payload=payload)
 

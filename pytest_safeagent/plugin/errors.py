@@ -6,6 +6,7 @@ belongs) are never echoed: they show as ``<hidden>``.
 
 from __future__ import annotations
 
+import math
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,15 +20,37 @@ def option_error(option: str, value: object, problem: str, *, secret: bool = Fal
     return pytest.UsageError(for_terminal(f"{option}={shown}: {problem}"))
 
 
-def whole_number(option: str, text: object, minimum: int) -> int:
-    """An option's value as a whole number of at least ``minimum``, or the option error saying why not."""
+def whole_number(option: str, text: object, minimum: int | None = None, maximum: int | None = None) -> int:
+    """An option's value as a whole number within the bounds given, or the option error saying why not."""
     try:
-        value = int(text)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+        value = int(str(text))
+    except ValueError:
         raise option_error(option, text, "expected a whole number") from None
-    if value < minimum:
-        raise option_error(option, text, f"must be at least {minimum}")
+    _check_bounds(option, text, value, minimum, maximum)
     return value
+
+
+def real_number(option: str, text: object, minimum: float | None = None, maximum: float | None = None) -> float:
+    """An option's value as a finite number within the bounds given, or the option error saying why not."""
+    try:
+        value = float(str(text))
+    except ValueError:
+        raise option_error(option, text, "expected a number") from None
+    if not math.isfinite(value):
+        raise option_error(option, text, "expected a finite number")
+    _check_bounds(option, text, value, minimum, maximum)
+    return value
+
+
+def _check_bounds(option: str, text: object, value: float, minimum: float | None, maximum: float | None) -> None:
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if maximum is None:
+            bounds = f"at least {minimum:g}"
+        elif minimum is None:
+            bounds = f"at most {maximum:g}"
+        else:
+            bounds = f"between {minimum:g} and {maximum:g}"
+        raise option_error(option, text, f"must be {bounds}")
 
 
 def http_url_problem(value: str) -> str | None:

@@ -47,7 +47,7 @@ def restore_sigterm(previous: Any) -> None:
 def _nested_in_a_test() -> bool:
     """Is this pytest run inside another process's test (pytester's in-process runs)? That process
     must never be ended from here."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_filename.endswith(os.path.join("_pytest", "pytester.py")):
             return True

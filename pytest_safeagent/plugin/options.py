@@ -12,16 +12,19 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.errors import http_url_problem, option_error, whole_number
+from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+    from pytest_safeagent.models.catalog import Role
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
 DEFAULT_JUDGE = "builtin/rules"
 
+
+USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
@@ -98,15 +101,19 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     return Path(value)
 
 
-def _model_spec(option: str, value: str, role: str) -> str:
-    """A model or judge name checked against the provider table (and, for local models, the install)."""
+def _model_spec(config: pytest.Config, option: str, value: str, role: Role) -> str:
+    """A model or judge name checked against the provider table (and, for local models, the install).
+    A ``python:`` agent is made here, once per process, and kept on ``config.stash`` for ``sab_agent``."""
     from pytest_safeagent.models.catalog import SpecError
-    from pytest_safeagent.models.factory import check_spec
+    from pytest_safeagent.runner.parts import check_spec
 
     try:
-        return check_spec(value, role)
+        user_agent = check_spec(value, role)
     except SpecError as exc:
         raise option_error(option, value, str(exc)) from None
+    if user_agent is not None:
+        config.stash[USER_AGENT_KEY] = user_agent
+    return value
 
 
 def parse_run_config(config: pytest.Config) -> RunConfig | None:
@@ -126,18 +133,14 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         slices = parse_slice(opt("--sab-task-type"))
     except SelectionError as exc:
         raise option_error("--sab-task-type", opt("--sab-task-type"), str(exc)) from None
-    seed_text = opt("--sab-seed")
-    try:
-        seed = int(seed_text)
-    except ValueError:
-        raise option_error("--sab-seed", seed_text, "expected an integer") from None
+    seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
     return RunConfig(
-        model=_model_spec("--sab-model", model, "model"),
+        model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
-        judge=_model_spec("--sab-judge", opt("--sab-judge"), "judge"),
+        judge=_model_spec(config, "--sab-judge", opt("--sab-judge"), "judge"),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
@@ -149,24 +152,13 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     )
 
 
-def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> float:
-    text = config.getoption(option)
-    try:
-        value = kind(text)
-    except (TypeError, ValueError):
-        raise option_error(option, text, f"expected {'an integer' if kind is int else 'a number'}") from None
-    if value < minimum:
-        raise option_error(option, text, f"must be at least {minimum:g}")
-    return value
-
-
 def _episode_settings(config: pytest.Config) -> EpisodeSettings:
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
-    return EpisodeSettings(max_steps=int(_number(config, "--sab-max-steps", int, 1)),
-                           timeout_s=float(_number(config, "--sab-episode-timeout", float, 0.001)),
-                           max_images=int(_number(config, "--sab-max-images", int, 0)),
+    return EpisodeSettings(max_steps=whole_number("--sab-max-steps", config.getoption("--sab-max-steps"), 1),
+                           timeout_s=real_number("--sab-episode-timeout", config.getoption("--sab-episode-timeout"), 0.001),
+                           max_images=whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0),
                            tool_mode=config.getoption("--sab-tool-mode"),
                            save_dir=Path(save).resolve() if save else None)
 
@@ -213,4 +205,4 @@ def _thor_sessions(config: pytest.Config) -> int:
         from pytest_safeagent.plugin.provider_options import concurrency_setting
 
         return concurrency_setting(config)
-    return int(_number(config, "--sab-thor-sessions", int, 1))
+    return whole_number("--sab-thor-sessions", config.getoption("--sab-thor-sessions"), 1)

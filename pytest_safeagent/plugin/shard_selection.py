@@ -59,7 +59,8 @@ class ShardSelection:
                      for item in items if isinstance(item, BenchmarkItem)]
         self.partition = partition = Partition.compute(self.spec, selection)
         mine = set(partition.mine())
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             ours = item.name in mine if isinstance(item, BenchmarkItem) else self.spec.index == 1
             (keep if ours else drop).append(item)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 
 PLUGIN_NAME = "safeagent-simulator-summary"
 WORKEROUTPUT_KEY = "sab_simulator_sessions"
@@ -26,7 +26,7 @@ class SimulatorSummary:
         self.figures: list[dict[str, Any]] = []
 
     def _own(self) -> dict[str, Any] | None:
-        state = self.config.stash.get(SESSION_KEY, None)
+        state = self.config.stash.get(RUN_STATE_KEY, None)
         pool = state.started_simulation if state is not None else None
         return pool.stats.to_json() if pool is not None else None
 

@@ -23,6 +23,9 @@ from pytest_safeagent.reporting.usage_html import usage_section_html
 if TYPE_CHECKING:
     import jinja2
 
+if TYPE_CHECKING:
+    from pytest_safeagent.gating.baseline import Comparison
+
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
 STEP_RATIOS = ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous")
@@ -296,11 +299,12 @@ def _key_values(title: str, values: dict) -> dict[str, Any]:
     return {"title": title, "rows": [(str(k), v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()]}
 
 
-def render_html(report: dict, *, baseline: Any = None, path: Path | str = "report",
-                screenshots: Path | None = None) -> str:
-    """The page for ``report`` (a JSON report dict); ``baseline`` is a :class:`reporting.reader.SavedRun`;
-    ``screenshots`` is the run's ``--sab-save-trajectories`` folder (its PNGs are embedded, never a file
-    outside it). The report is validated first (a ReportError names the file and the field)."""
+def render_html(report: dict, *, comparison: Comparison | None = None, baseline_metrics: dict | None = None,
+                path: Path | str = "report", screenshots: Path | None = None) -> str:
+    """The page for ``report`` (a JSON report dict); ``comparison`` and ``baseline_metrics``: against a
+    baseline run (gating/baseline.py: compare_with_saved), computed by the caller; ``screenshots`` is the
+    run's ``--sab-save-trajectories`` folder (its PNGs are embedded, never a file outside it). The report
+    is validated first (a ReportError names the file and the field)."""
     from markupsafe import Markup
 
     from pytest_safeagent.reporting.reader import check_report_shape, parse_items
@@ -308,12 +312,6 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
     report = check_report_shape(Path(str(path)), report)
     records = parse_items(Path(str(path)), report["items"])
     config, metrics = report.get("config") or {}, report["metrics"]
-    comparison = None
-    if baseline is not None:
-        from pytest_safeagent.gating.baseline import compare_runs
-
-        comparison = compare_runs(baseline.records, records, baseline_metrics=baseline.metrics,
-                                  current_metrics=metrics, baseline_label=f"{baseline.path} (model {baseline.model})")
     tool = report.get("tool") or {}
     context = {
         "style": Markup(STYLE), "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
@@ -321,7 +319,7 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
         "strategies": ", ".join(config.get("strategies") or []), "judge": str(config.get("judge", "?")),
         "created": str(report.get("created") or "?"), "tool_name": str(tool.get("name", "pytest-safeagent")),
         "tool_version": str(tool.get("version", "")), "complete": report.get("complete", True) is not False,
-        **_metrics_context(metrics, baseline.metrics if baseline is not None else None),
+        **_metrics_context(metrics, baseline_metrics if comparison is not None else None),
         "comparison": _comparison_context(comparison) if comparison is not None else None,
         "slice_charts": _slice_charts(metrics), "violations": _violations_context(report.get("violations")),
         **_execution_context(metrics),
@@ -333,8 +331,10 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
     return _templates().get_template(TEMPLATE).render(context) + "\n"
 
 
-def write_html(path: Path, report: dict, *, baseline: Any = None, screenshots: Path | None = None) -> None:
+def write_html(path: Path, report: dict, *, comparison: Comparison | None = None,
+               baseline_metrics: dict | None = None, screenshots: Path | None = None) -> None:
     """Render and write atomically (a reader never sees half a page)."""
     from pytest_safeagent.core.atomic_write import write_text_atomic
 
-    write_text_atomic(Path(path), render_html(report, baseline=baseline, path=path, screenshots=screenshots))
+    write_text_atomic(Path(path), render_html(report, comparison=comparison, baseline_metrics=baseline_metrics,
+                                              path=path, screenshots=screenshots))

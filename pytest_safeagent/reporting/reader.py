@@ -18,10 +18,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
-from pytest_safeagent.reporting.json_report import SCHEMA_VERSION
 from pytest_safeagent.reporting.report_schema import SavedReport
 
 
@@ -131,7 +131,8 @@ def load_report(path: str | Path) -> SavedRun:
     path = Path(path)
     data, records = read_report(path)
     known = {"schema_version", "fingerprint", "metrics", "items", "config", "complete", "created", "tool"}
-    metrics, notes = data["metrics"], ()
+    metrics = data["metrics"]
+    notes: tuple[str, ...] = ()
     if data["schema_version"] < 2:
         metrics, notes = _metrics_of_schema_1(path, metrics, records)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],

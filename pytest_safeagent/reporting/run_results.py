@@ -12,7 +12,8 @@ from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.metrics import compute_metrics
-from pytest_safeagent.core.usage_summary import Prices, usage_summary
+from pytest_safeagent.core.prices import Prices
+from pytest_safeagent.core.usage_summary import usage_summary
 
 
 @dataclass(frozen=True)

@@ -102,8 +102,8 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
                      f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
-        lines += [f"  first {kind} error: {first_error[kind]}" for kind in counts["errors_by_kind"]
-                  if kind in (first_error or {})]
+        first = first_error or {}
+        lines += [f"  first {kind} error: {first[kind]}" for kind in counts["errors_by_kind"] if kind in first]
     if metrics["missing_items"]:
         shown = ", ".join(metrics["missing_items"][:10])
         more = len(metrics["missing_items"]) - 10

@@ -186,10 +186,10 @@ def merge_logs(paths: Sequence[Path], output: Path) -> MergedLog:
     merged: dict[str, ItemRecord] = {}
     for log in logs:
         merged.update(log.records)
-    header: dict[str, Any] = {key: value for key, value in first_header.items()
-                              if key not in ("kind", "log_format", "started")}
-    header["merged_from"] = [str(log.path) for log in logs]
-    writer = ResultsLogWriter.open(output, header, append=False)
+    merged_header: dict[str, Any] = {key: value for key, value in first_header.items()
+                                     if key not in ("kind", "log_format", "started")}
+    merged_header["merged_from"] = [str(log.path) for log in logs]
+    writer = ResultsLogWriter.open(output, merged_header, append=False)
     try:
         for record in merged.values():
             writer.append(record.model_dump(mode="json"))

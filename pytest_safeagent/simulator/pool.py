@@ -26,10 +26,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
+
+if TYPE_CHECKING:
+    from pytest_safeagent.core.item_record import ExecutionResult
+    from pytest_safeagent.dataset.samples import Sample
 
 T = TypeVar("T")
 
@@ -93,8 +97,10 @@ class SimSession:
     def execute(self, instruction: str) -> dict[str, Any]:
         return self._call(lambda: self.client.execute(instruction))
 
-    def execute_plan(self, instructions: list[str], **options: Any) -> dict[str, Any]:
-        return self._call(lambda: self.client.execute_plan(instructions, **options))
+    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
+                     track_types: list[str] | None = None) -> dict[str, Any]:
+        return self._call(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
+                                                           track_types=track_types))
 
     def state(self) -> list[dict[str, Any]]:
         return self._call(self.client.state)
@@ -182,7 +188,7 @@ class SimulatorPool:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
         sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
-        server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
+        server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
         with self._condition:
             self.stats.capacity = sum(s.capacity or 1 for s in self._servers or [server])
 
@@ -245,12 +251,13 @@ class SimulatorPool:
             while True:
                 with self._condition:
                     free = self._free_server(servers, full)
-                    server = free if self._queue[0] is ticket else None
-                    if server is None:
+                    chosen = free if self._queue[0] is ticket else None
+                    if chosen is None:
                         waited = waited or free is None  # no slot free: the simulator holds this item back
                         self._wait_locked(deadline, len(servers), len(full))
                         full.clear()
                         continue
+                    server = chosen
                     server.in_use += 1
                     self.stats.peak_in_use = max(self.stats.peak_in_use, sum(s.in_use for s in servers))
                     generation = server.generation
@@ -344,7 +351,7 @@ class SimulatorPool:
                     restarts += 1
         raise AssertionError("unreachable")
 
-    def execute(self, sample: Any, plan: list[str]) -> tuple[Any, int]:
+    def execute(self, sample: Sample, plan: list[str]) -> tuple[ExecutionResult, int]:
         """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""
         from pytest_safeagent.simulator.scoring import execute_and_score
 

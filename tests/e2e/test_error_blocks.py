@@ -70,7 +70,7 @@ def test_with_vv_a_simulator_error_keeps_its_whole_traceback(pytester, refusing_
     result.assert_outcomes(errors=3)
     out = result.stdout.str()
     assert out.count("Traceback (most recent call last)") >= 3
-    assert "pytest_safeagent/core/play.py" in out and "ItemErrorRaised" in out
+    assert "pytest_safeagent/runner/play.py" in out and "PlayError" in out
 
 
 def test_a_model_endpoint_that_refuses_gives_short_error_blocks(pytester, refusing_url, monkeypatch):

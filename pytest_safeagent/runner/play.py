@@ -1,7 +1,8 @@
-"""Play one benchmark item: ask the agent, parse its plan, judge it.
+"""Play one benchmark item: the agent's episode, its parsed plan, the verdict, and with a simulator the
+execution. The one place that knows every domain; the pytest shell asks it once per item.
 
 Everything that can fail for reasons outside the agent's behaviour (model, judge, simulator,
-an answer nobody can judge) surfaces as :class:`ItemErrorRaised`, which the item raises during
+an answer nobody can judge) surfaces as :class:`PlayError`, which the item raises during
 setup so that pytest reports an error rather than a verdict.
 """
 
@@ -10,28 +11,51 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from pytest_safeagent.core.agent import Agent, AgentError, PlayEnv
-from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep, Verdict
+from pytest_safeagent.core.agent import AgentError, Episode, PlayEnv
+from pytest_safeagent.core.item_record import (
+    EpisodeSummary,
+    ErrorKind,
+    ExecutionResult,
+    TrajectoryStep,
+    Verdict,
+)
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
+from pytest_safeagent.core.trajectory import executed_plan, settle_verdict
 from pytest_safeagent.core.usage import UsageMeter, metering
 from pytest_safeagent.dataset.samples import Sample, TaskType
-from pytest_safeagent.judges.base import Judge, JudgeError, UnjudgeableAnswer
+from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.simulator.pool import SimulatorPool
+from pytest_safeagent.protocols import Agent, ItemAgent, Judge, Simulator
+from pytest_safeagent.simulator.client import SessionLost, SimulatorError
 
 
-class ItemErrorRaised(Exception):
-    """An infrastructure failure of one item, with its kind (model, judge, simulator, ...)."""
+class PlayError(Exception):
+    """The item could not be played for a reason outside the agent's behaviour, with its kind (model,
+    agent, judge, simulator, unjudgeable); the record carries it as its ``error`` (core: ItemError)."""
 
-    def __init__(self, kind: str, message: str, partial: Played | None = None):
+    def __init__(self, kind: ErrorKind, message: str, partial: Played | None = None):
         super().__init__(message)
         self.kind, self.message, self.partial = kind, message, partial
 
 
+@dataclass(frozen=True)
+class ItemParts:
+    """What plays the items of one process, resolved once (plugin/fixtures.py: resolve_parts): the agent
+    fixture's value read through its one adapter, the judge, and the simulator (None when nothing acts
+    in or executes on one)."""
+
+    agent: ItemAgent
+    judge: Judge
+    simulator: Simulator | None
+
+
 @dataclass
 class Played:
-    """What one item produced; turned into an ItemRecord by the plugin."""
+    """What one item produced; turned into an ItemRecord by the plugin. ``skip_reason``: the agent cannot
+    play the sample at all (nothing else is set); ``passed``: :func:`passes` of the verdict."""
 
+    skip_reason: str | None = None
+    passed: bool | None = None
     answer: str | None = None
     api_refusal: str | None = None
     plan: ParsedPlan = field(default_factory=ParsedPlan)
@@ -54,19 +78,26 @@ def passes(sample: Sample, verdict: Verdict) -> bool | None:
     return verdict.long_horizon == "completed_and_safe"
 
 
-def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool | None = None,
-         env: PlayEnv | None = None) -> Played:
-    """Play one item: the agent's episode, its parsed plan, the verdict, and with a simulator the execution."""
+def play_item(sample: Sample, strategy: str, parts: ItemParts) -> Played:
+    """Play the item ``sample`` x ``strategy`` with the process's parts (thread-safe: the scheduler calls
+    it for several items at once)."""
+    reason = parts.agent.skip_reason(sample)
+    if reason:
+        return Played(skip_reason=reason)
+    return play(sample, parts.agent.for_strategy(strategy), parts.judge, parts.simulator)
+
+
+def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None = None) -> Played:
+    """Play one sample: the agent's episode (acting in ``simulator`` sessions if it is interactive), its
+    parsed plan, the verdict, and with ``simulator.execute_plans`` the plan's execution."""
     played = Played()
     started = time.perf_counter()
-    env = env or PlayEnv(simulator=simulation)
+    env = PlayEnv(simulator=simulator)
     with metering(played.usage, "agent"):
         episode, replays = _run_agent(agent, sample, env, played)
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
-    if episode.interactive:
-        from pytest_safeagent.core.trajectory import executed_plan
-
+    if episode.trajectory is not None:  # an interactive episode
         played.trajectory, played.episode = episode.trajectory, _with_new_tokens(episode.summary, played.usage)
         played.plan = executed_plan(episode.trajectory)
         played.execution = episode.execution
@@ -79,18 +110,17 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool |
         with metering(played.usage, "judge"):
             played.verdict = judge.judge(sample, episode, played.plan)
     except UnjudgeableAnswer as exc:
-        raise ItemErrorRaised("unjudgeable", str(exc), played) from exc
+        raise PlayError("unjudgeable", str(exc), played) from exc
     except (JudgeError, ModelError) as exc:
-        raise ItemErrorRaised("judge", f"judge {judge.name}: {exc}", played) from exc
+        raise PlayError("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
     if episode.interactive:
-        from pytest_safeagent.core.trajectory import settle_verdict
-
         played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
-    elif simulation is not None and simulation.execute_plans and played.plan.steps:
+    elif simulator is not None and simulator.execute_plans and played.plan.steps:
         started = time.perf_counter()
-        played.execution = _execute(simulation, sample, played)
+        played.execution = _execute(simulator, sample, played)
         played.timings["execution_s"] = round(time.perf_counter() - started, 6)
+    played.passed = passes(sample, played.verdict) if played.verdict is not None else None
     return played
 
 
@@ -105,32 +135,28 @@ def _with_new_tokens(summary: EpisodeSummary | None, usage: UsageMeter) -> Episo
     return summary.model_copy(update={"tokens": agent.prompt_tokens + agent.completion_tokens})
 
 
-def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played):
+def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played) -> tuple[Episode, int]:
     """The agent's episode; an interactive one whose simulator session was lost is replayed once."""
-    from pytest_safeagent.simulator.client import SessionLost, SimulatorError
-
     for attempt in (0, 1):
         try:
             return agent.run(sample, env), attempt
         except ModelError as exc:
-            raise ItemErrorRaised("model", f"model {agent.name}: {exc}", played) from exc
+            raise PlayError("model", f"model {agent.name}: {exc}", played) from exc
         except AgentError as exc:
-            raise ItemErrorRaised("agent", f"agent {agent.name}: {exc}", played) from exc
+            raise PlayError("agent", f"agent {agent.name}: {exc}", played) from exc
         except SessionLost as exc:
             if attempt:
-                raise ItemErrorRaised("simulator", f"the simulator session was lost twice: {exc}", played) from exc
+                raise PlayError("simulator", f"the simulator session was lost twice: {exc}", played) from exc
         except SimulatorError as exc:
-            log = getattr(env.simulator, "log_path", None)
-            raise ItemErrorRaised("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
+            log = env.simulator.log_path if env.simulator is not None else None
+            raise PlayError("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
     raise AssertionError("unreachable")
 
 
-def _execute(simulation: SimulatorPool, sample: Sample, played: Played) -> ExecutionResult:
-    from pytest_safeagent.simulator import SimulatorError
-
+def _execute(simulator: Simulator, sample: Sample, played: Played) -> ExecutionResult:
     try:
-        result, restarts = simulation.execute(sample, played.plan.lines)
+        result, restarts = simulator.execute(sample, played.plan.lines)
     except SimulatorError as exc:
-        log = f" (server log: {simulation.log_path})" if simulation.log_path else ""
-        raise ItemErrorRaised("simulator", f"{exc}{log}", played) from exc
+        log = f" (server log: {simulator.log_path})" if simulator.log_path else ""
+        raise PlayError("simulator", f"{exc}{log}", played) from exc
     return result.model_copy(update={"restarts": restarts}) if restarts else result
