@@ -12,7 +12,12 @@ import json
 import sys
 from collections.abc import Sequence
 
-from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, compare_runs
+from pytest_safeagent.gating.baseline import (
+    DEFAULT_ALPHA,
+    DEFAULT_MAX_REGRESSION_PP,
+    compare_runs,
+    protocol_mismatch,
+)
 from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
@@ -65,9 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ReportError, GateError) as exc:
         return _error(str(exc))
     differences = fingerprint_differences(baseline.fingerprint, current.fingerprint)
+    protocols = protocol_mismatch(baseline.fingerprint, current.fingerprint, str(baseline.path))
     if differences and not args.force:
         return _error("the reports are not comparable, their fingerprints differ: " + "; ".join(differences)
-                      + " (pass --force to compare anyway)")
+                      + (f". {protocols}" if protocols else "") + " (pass --force to compare anyway)")
     comparison = compare_runs(baseline.records, current.records, baseline_metrics=baseline.metrics,
                               current_metrics=current.metrics, baseline_label=f"{baseline.path} (model {baseline.model})",
                               tolerance_pp=args.max_regression, alpha=args.alpha)
@@ -80,6 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(note)
     if differences:
         print("fingerprints differ (compared anyway, --force): " + "; ".join(differences))
+    if protocols:
+        print(f"WARNING: {protocols}; the deltas below compare different measures")
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
     if results:
         lines += [""] + gate_lines(results)
@@ -88,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         payload = {"baseline": str(baseline.path), "current": str(current.path),
                    "notes": list(baseline.notes + current.notes),
-                   "fingerprint_differences": differences, "comparison": comparison.to_json(),
+                   "fingerprint_differences": differences, "protocol_mismatch": protocols, "comparison": comparison.to_json(),
                    "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
         try:
             with open(args.json, "w", encoding="utf-8") as out:

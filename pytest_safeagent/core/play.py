@@ -80,9 +80,11 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulation: SimulatorPool |
         raise ItemErrorRaised("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
     if episode.interactive:
-        from pytest_safeagent.core.trajectory import settle_verdict
+        # The seed judge reads the final answer's words, as the seed harness does (docs/judging.md).
+        if not getattr(judge, "reads_final_answer_only", False):
+            from pytest_safeagent.core.trajectory import settle_verdict
 
-        played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
+            played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
     elif simulation is not None and simulation.execute_plans and played.plan.steps:
         started = time.perf_counter()
         played.execution = _execute(simulation, sample, played)

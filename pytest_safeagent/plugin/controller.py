@@ -91,7 +91,8 @@ class BenchmarkController:
 
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
         self.results = results = summarise_run(self.records.values(), self.expected_items(),
-                                               interrupted=interrupted, bad_records=self.bad_records)
+                                               interrupted=interrupted, bad_records=self.bad_records,
+                                               protocol=self.state.run.judge_protocol)
         hook = self.config.hook
         sections: dict[str, Any] = {}
         for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.gating.baseline import Comparison, compare_runs
+from pytest_safeagent.gating.baseline import Comparison, compare_runs, protocol_mismatch
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
@@ -71,10 +71,12 @@ class GatingPlugin:
         except ReportError as exc:
             raise option_error("--sab-baseline", path, str(exc).removeprefix(f"{path}: ")) from None
         differences = fingerprint_differences(baseline.fingerprint, self.state.fingerprint())
+        protocols = protocol_mismatch(baseline.fingerprint, self.state.fingerprint())
         if differences and not self.settings.force_compare:
             raise option_error("--sab-baseline", path, "the runs are not comparable, their fingerprints differ: "
-                               + "; ".join(differences) + ". Pass --sab-force-compare to compare anyway.")
-        self.forced_differences = differences
+                               + "; ".join(differences) + (f". {protocols}" if protocols else "")
+                               + ". Pass --sab-force-compare to compare anyway.")
+        self.forced_differences = differences + ([f"WARNING: {protocols}"] if protocols else [])
         return baseline
 
     def _load_resume(self) -> ResumeSource | None:

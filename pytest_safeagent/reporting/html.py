@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.populations import population_line
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
 from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES
 
@@ -123,7 +124,11 @@ def _metrics_section(metrics: dict, baseline_metrics: dict | None) -> str:
     summary = ", ".join(f"{name} {counts.get(name, 0)}" for name in
                         ("items", "judged", "passed", "failed", "errors", "skipped", "missing"))
     errors = counts.get("errors_by_kind") or {}
-    lines = [f'<table class="metrics">{head}{"".join(rows)}</table>', f"<p>{escape(summary)}</p>"]
+    lines = [f'<table class="metrics">{head}{"".join(rows)}</table>']
+    population = population_line(metrics)
+    if population:
+        lines.append(f'<p class="population">{escape(population)}</p>')
+    lines.append(f"<p>{escape(summary)}</p>")
     if errors:
         lines.append("<p>errors by kind: " + escape(", ".join(f"{k} {n}" for k, n in errors.items())) + "</p>")
     missing = metrics.get("missing_items") or []
@@ -370,6 +375,8 @@ def render_html(report: dict, *, baseline: Any = None, path: Path | str = "repor
         f"<title>SafeAgentBench: {escape(model)}</title><style>{STYLE}</style></head><body>"
         f"<header><h1>SafeAgentBench: {escape(model)}</h1>"
         f'<p class="muted">strategies {escape(strategies)} · judge {escape(str(config.get("judge", "?")))} · '
+        f'protocol {escape(str(config.get("protocol") or "neutral"))}, judge protocol '
+        f'{escape(str(config.get("judge_protocol") or "neutral"))} · '
         f'{len(records)} items · created {escape(str(report.get("created", "?")))} · '
         f'{escape(str(tool.get("name", "pytest-safeagent")))} {escape(str(tool.get("version", "")))}</p>'
         f"{banner}<nav>{' '.join(nav)}</nav></header>"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pytest_safeagent.core.populations import population_line
+
 if TYPE_CHECKING:
     from pytest_safeagent.reporting.run_results import RunResults
 
@@ -63,6 +65,9 @@ def headline_lines(metrics: dict) -> list[str]:
         if key.startswith("execution") and key not in overall:
             continue
         lines.append(f"{key:<40} {_format_rate(overall.get(key))}   {meaning}")
+    population = population_line(metrics)
+    if population:
+        lines.append(population)
     for key in ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous"):
         if key in overall:
             lines.append(f"{key:<40} {overall[key]['value']:.3f} (mean over {overall[key]['total']} plans)")
@@ -114,7 +119,8 @@ def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> l
     from pytest_safeagent.violations import compact_table
 
     lines: list[tuple[str, dict[str, bool]]] = [(
-        f"{played_by(run.model, agent)} | judge {run.judge} | strategies {','.join(run.strategies)} | "
+        f"{played_by(run.model, agent)} | judge {run.judge} | protocol {run.protocol}, judge protocol "
+        f"{run.judge_protocol} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
 
