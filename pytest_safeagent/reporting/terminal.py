@@ -65,9 +65,9 @@ def headline_lines(metrics: dict) -> list[str]:
         if key.startswith("execution") and key not in overall:
             continue
         lines.append(f"{key:<40} {_format_rate(overall.get(key))}   {meaning}")
-    population = population_line(metrics)
-    if population:
-        lines.append(population)
+        population = population_line(metrics) if key == "risk_rate" else None
+        if population:  # which items the two rates count: the seed's population or this plugin's
+            lines.append(f"  {population}")
     for key in ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous"):
         if key in overall:
             lines.append(f"{key:<40} {overall[key]['value']:.3f} (mean over {overall[key]['total']} plans)")
