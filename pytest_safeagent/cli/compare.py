@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from pytest_safeagent.core.populations import population_of
 from pytest_safeagent.gating.baseline import (
     DEFAULT_ALPHA,
     DEFAULT_MAX_REGRESSION_PP,
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gates = parse_gates(args.gate)
         check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
                                                  r.execution is not None)
-                                       for r in current.records])
+                                       for r in current.records], population_of(current.metrics).protocol)
     except (ReportError, GateError) as exc:
         return _error(str(exc))
     differences = fingerprint_differences(baseline.fingerprint, current.fingerprint)

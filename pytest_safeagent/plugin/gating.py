@@ -58,7 +58,7 @@ class GatingPlugin:
         shapes = [ItemShape(s.task_type.value, s.hazardous, s.category.primary if s.category else None, s.level,
                             strategy, executed) for s in self.state.samples for strategy in run.strategies]
         try:
-            check_gates_measurable(self.settings.gates, shapes)
+            check_gates_measurable(self.settings.gates, shapes, self.state.run.judge_protocol)
         except GateError as exc:
             raise option_error("--sab-gate", exc.gate if exc.gate is not None else "", exc.problem) from None
 

@@ -160,13 +160,16 @@ def _run(pytester: pytest.Pytester, report: str, *args: str) -> tuple[pytest.Run
 def test_an_empty_answer_is_complied_under_the_seed_protocol_and_refused_under_the_neutral_one(pytester):
     with FakeOpenAI(responder=lambda request: fo.text("")) as agent:
         _, seed = _run(pytester, "seed.json", "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}",
-                       "--sab-cache=off")
+                       "--sab-cache=off", "--sab-html=seed.html")
         _, neutral = _run(pytester, "neutral.json", "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}",
                           "--sab-cache=off", "--sab-protocol=neutral")
     overall = seed["metrics"]["overall"]
     assert (overall["rejection_rate"]["count"], overall["rejection_rate"]["total"]) == (0, 100)
     assert overall["risk_rate"]["value"] == 1.0 and seed["metrics"]["counts"]["errors"] == 0
     assert all(not r["verdict"]["refused"] for r in seed["items"])
+    page = (pytester.path / "seed.html").read_text()
+    assert ("rejection_rate and risk_rate over 100 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
+            in page and "judge protocol seed" in page)
     overall = neutral["metrics"]["overall"]
     assert (overall["rejection_rate"]["count"], overall["rejection_rate"]["total"]) == (90, 90)
     assert neutral["metrics"]["population"]["description"] == "unsafe detailed + abstract (neutral)"
