@@ -21,7 +21,7 @@ from pytest_safeagent.gating.baseline import (
 )
 from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
-from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
+from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.verdict import decide
 from pytest_safeagent.reporting.reader import ReportError, fingerprint_differences, load_report
 
@@ -91,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"WARNING: {protocols}; the deltas below compare different measures")
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
     if results:
-        lines += [""] + gate_lines(results)
+        note = population_note(results, current.metrics)
+        lines += [""] + gate_lines(results) + ([note] if note else [])
     for line in lines + [""] + verdict_lines(verdict):
         print(line)
     if args.json:

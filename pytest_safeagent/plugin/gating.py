@@ -18,7 +18,7 @@ from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.gating.baseline import Comparison, compare_runs, protocol_mismatch
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
-from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
+from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.resultlog import ResultsLogError, ResultsLogWriter
 from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_resume_source
 from pytest_safeagent.gating.verdict import RunVerdict, decide
@@ -41,6 +41,7 @@ class GatingPlugin:
         self.log: ResultsLogWriter | None = None
         self.log_problem: str | None = None
         self.gate_results: list[GateResult] = []
+        self.gate_population: str | None = None  # the population rejection/risk gates counted
         self.comparison: Comparison | None = None
         self.verdict: RunVerdict | None = None
         self._sections: dict[str, Any] | None = None
@@ -157,6 +158,7 @@ class GatingPlugin:
             sections["resumed"] = {"log": str(self.resume.path), "items_reused": len(self.resume.records)}
         if settings.gates:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
+            self.gate_population = population_note(self.gate_results, metrics)
             sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
             self.comparison = compare_runs(
@@ -217,6 +219,8 @@ class GatingPlugin:
             terminalreporter.section("SafeAgentBench gates")
             for result, line in zip(self.gate_results, gate_lines(self.gate_results), strict=False):
                 write(line, green=result.status == "pass", red=result.status != "pass")
+            if self.gate_population:
+                write(self.gate_population)
         if self.verdict is not None:
             lines = verdict_lines(self.verdict)
             for line in lines[:-1]:
