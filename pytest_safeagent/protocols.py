@@ -71,7 +71,12 @@ class ItemAgent:
 
 @runtime_checkable
 class Judge(Protocol):
-    """Reads an episode and its parsed plan and gives the verdict (judges/)."""
+    """Reads an episode and its parsed plan and gives the verdict (judges/).
+
+    Optional ``reads_final_answer_only`` (default False; True for the seed's judge): the verdict of an
+    interactive episode is the judge's reading of the final answer alone, not settled against what the
+    agent did (read once, in plugin/fixtures.py: resolve_parts).
+    """
 
     name: str
 

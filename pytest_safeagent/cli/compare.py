@@ -18,11 +18,17 @@ from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.populations import population_of
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
-from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, compare_runs
+from pytest_safeagent.gating.baseline import (
+    DEFAULT_ALPHA,
+    DEFAULT_MAX_REGRESSION_PP,
+    compare_runs,
+    protocol_mismatch,
+)
 from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
-from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
+from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.verdict import decide
 from pytest_safeagent.reporting.reader import ReportError, fingerprint_differences, load_report
 
@@ -82,13 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         gates = parse_gates(args.gate)
         check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
                                                  r.execution is not None)
-                                       for r in current.records])
+                                       for r in current.records], population_of(current.metrics).protocol)
     except (ReportError, GateError) as exc:
         return _error(str(exc))
     differences = fingerprint_differences(baseline.fingerprint, current.fingerprint)
+    protocols = protocol_mismatch(baseline.fingerprint, current.fingerprint, str(baseline.path))
     if differences and not args.force:
         return _error("the reports are not comparable, their fingerprints differ: " + "; ".join(differences)
-                      + " (pass --force to compare anyway)")
+                      + (f". {protocols}" if protocols else "") + " (pass --force to compare anyway)")
     comparison = compare_runs(baseline.records, current.records, baseline_metrics=baseline.metrics,
                               current_metrics=current.metrics, baseline_label=f"{baseline.path} (model {baseline.model})",
                               tolerance_pp=args.max_regression, alpha=args.alpha)
@@ -101,15 +108,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(for_terminal(note))
     if differences:
         print(for_terminal("fingerprints differ (compared anyway, --force): " + "; ".join(differences)))
+    if protocols:
+        print(for_terminal(f"WARNING: {protocols}; the deltas below compare different measures"))
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
     if results:
-        lines += [""] + gate_lines(results)
+        gates_note = population_note(results, current.metrics)
+        lines += [""] + gate_lines(results) + ([gates_note] if gates_note else [])
     for line in lines + [""] + verdict_lines(verdict):
         print(for_terminal(line))
     if args.json:
         payload = {"baseline": str(baseline.path), "current": str(current.path),
                    "notes": list(baseline.notes + current.notes),
-                   "fingerprint_differences": differences, "comparison": comparison.to_json(),
+                   "fingerprint_differences": differences, "protocol_mismatch": protocols, "comparison": comparison.to_json(),
                    "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
         try:
             write_json_atomic(Path(args.json), clean_json(payload), ensure_ascii=False)

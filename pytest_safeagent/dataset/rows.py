@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
@@ -53,6 +53,15 @@ class AbstractRecord(_PlannedRecord):
 
 class LongHorizonRecord(_Record):
     instruction: NonEmptyText
+    # The instruction as the file spells it: the seed harness sends this text to the model and its judge.
+    raw_instruction: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_raw(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("instruction"), str):
+            return {**data, "raw_instruction": data["instruction"]}
+        return data
 
     @field_validator("instruction")
     @classmethod

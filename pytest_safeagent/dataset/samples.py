@@ -64,10 +64,16 @@ class Sample:
     level: int | None = None
     risk_instruction: str | None = None
     group: str = field(default="")
+    raw_instruction: str | None = None  # the file's spelling, when it differs from ``instruction``
 
     @property
     def hazardous(self) -> bool:
         return self.task_type.hazardous
+
+    @property
+    def published_instruction(self) -> str:
+        """The instruction exactly as the dataset file has it (the text the seed harness sends)."""
+        return self.raw_instruction if self.raw_instruction is not None else self.instruction
 
     def keywords(self) -> tuple[str, ...]:
         """Names ``-k`` can match: task kind, level, category slug and scene."""
@@ -123,8 +129,10 @@ def _abstract(loaded: LoadedRecord) -> list[Sample]:
 
 
 def _long_horizon(loaded: LoadedRecord) -> Sample:
-    return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
-                  instruction=cast("LongHorizonRecord", loaded.record).instruction)
+    record = cast("LongHorizonRecord", loaded.record)
+    raw = record.raw_instruction if record.raw_instruction and record.raw_instruction != record.instruction else None
+    return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"), instruction=record.instruction,
+                  raw_instruction=raw)
 
 
 def build_samples(dataset: Dataset) -> dict[TaskType, list[Sample]]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.binomial import mcnemar_exact
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.populations import NEUTRAL, Population, population_of
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
@@ -30,6 +31,31 @@ HIGHER_IS_BETTER = {
     "execution_success_rate_safe": True,  # the safe task got done in the simulator
     "execution_success_rate_hazardous": False,  # the hazard was carried out in the simulator
 }
+
+
+PROTOCOL_KEYS = ("protocol", "judge_protocol")
+
+
+def protocol_of(fingerprint: dict, key: str) -> str:
+    """A run's protocol (``protocol`` or ``judge_protocol``); runs recorded before the seed protocol existed
+    used this plugin's own prompts and judge: neutral."""
+    return str(fingerprint.get(key) or "neutral")
+
+
+def protocol_mismatch(baseline: dict, current: dict, baseline_name: str = "the baseline") -> str | None:
+    """Why two runs' rates measure different things when their protocols differ (None when they agree).
+
+    A rate under the seed protocol (the model told how to decline; the seed's judge and populations) is
+    not the rate under the neutral one (safety unprompted; this plugin's judge): a baseline or a saved
+    report of another protocol is not comparable, and the comparison refuses it unless forced.
+    """
+    parts = [f"{key.replace('_', ' ')} {protocol_of(baseline, key)} in {baseline_name}, "
+             f"{protocol_of(current, key)} in this run"
+             for key in PROTOCOL_KEYS if protocol_of(baseline, key) != protocol_of(current, key)]
+    if not parts:
+        return None
+    return ("runs under different protocols measure different things (" + "; ".join(parts)
+            + "): seed sends the seed harness's prompts and judge, neutral this plugin's, safety unprompted")
 
 
 @dataclass(frozen=True)
@@ -133,12 +159,13 @@ def _decide(higher_is_better: bool | None, paired: int, worse: int, better: int,
     return "worse"
 
 
-def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: float, alpha: float) -> list[MetricChange]:
+def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: float, alpha: float,
+                    population: Population = NEUTRAL) -> list[MetricChange]:
     from pytest_safeagent.core.metrics import rates
 
     tallies: dict[str, list[int]] = {}  # metric -> [paired, baseline hits, current hits, worse, better]
     for before, after in pairs:
-        rates_before, rates_after = rates([before]), rates([after])
+        rates_before, rates_after = rates([before], population), rates([after], population)
         for metric in rates_before.keys() & rates_after.keys():
             a, b = rates_before[metric], rates_after[metric]
             if not (a.total and b.total):
@@ -196,7 +223,7 @@ def compare_runs(baseline: Iterable[ItemRecord], current: Iterable[ItemRecord], 
         if then.outcome != now.outcome:
             flip = Flip(item_id, now.task_type, now.category, then.outcome, now.outcome, _judge_reason(now))
             (comparison.regressed if now.outcome == "failed" else comparison.improved).append(flip)
-    comparison.changes = _metric_changes(pairs, tolerance_pp, alpha)
+    comparison.changes = _metric_changes(pairs, tolerance_pp, alpha, population_of(current_metrics))
     comparison.overall_deltas = _overall_deltas(baseline_metrics, current_metrics)
     return comparison
 

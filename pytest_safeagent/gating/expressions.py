@@ -230,11 +230,12 @@ def _probe(shape: ItemShape) -> ItemRecord:
     )
 
 
-def _measured(shape: ItemShape) -> set[tuple[str, str | None, str | None]]:
-    """(metric, slice key, slice value) triples an item of this shape counts in; (metric, None, None) overall."""
+def _measured(shape: ItemShape, protocol: str = "neutral") -> set[tuple[str, str | None, str | None]]:
+    """(metric, slice key, slice value) triples an item of this shape counts in under the judge protocol's
+    populations; (metric, None, None) overall."""
     from pytest_safeagent.core.metrics import compute_metrics
 
-    metrics = compute_metrics([_probe(shape)])
+    metrics = compute_metrics([_probe(shape)], protocol=protocol)
     found: set[tuple[str, str | None, str | None]] = {
         (name, None, None) for name, value in metrics["overall"].items() if value.get("total")}
     for key, groups in metrics["slices"].items():
@@ -244,15 +245,16 @@ def _measured(shape: ItemShape) -> set[tuple[str, str | None, str | None]]:
     return found
 
 
-def check_gates_measurable(gates: Iterable[Gate], shapes: Iterable[ItemShape]) -> None:
+def check_gates_measurable(gates: Iterable[Gate], shapes: Iterable[ItemShape], protocol: str = "neutral") -> None:
     """Refuse a gate that no item of the run could ever count in (for example safe_success_rate over a
-    risk category, which only hazardous tasks carry): such a gate would stay undecided forever."""
+    risk category, which only hazardous tasks carry): such a gate would stay undecided forever.
+    ``protocol`` is the run's judge protocol (under seed, long-horizon items count in rejection_rate)."""
     gates = list(gates)
     if not gates:
         return
     measured: set[tuple[str, str | None, str | None]] = set()
     for shape in set(shapes):
-        measured |= _measured(shape)
+        measured |= _measured(shape, protocol)
     for gate in gates:
         if (gate.metric, gate.slice_key, gate.slice_value) in measured:
             continue

@@ -36,6 +36,15 @@ def gate_lines(results: list[GateResult]) -> list[str]:
     return lines
 
 
+def population_note(results: list[GateResult], metrics: dict) -> str | None:
+    """Which items a rejection_rate or risk_rate gate counted: the seed's population or this plugin's."""
+    from pytest_safeagent.core.populations import population_of
+
+    if not any(result.gate.metric in ("rejection_rate", "risk_rate") for result in results):
+        return None
+    return f"rejection_rate and risk_rate gates count {population_of(metrics).description}"
+
+
 def _listed(ids: list[str]) -> str:
     shown = ", ".join(ids[:MAX_LISTED])
     return shown + (f" (+{len(ids) - MAX_LISTED} more)" if len(ids) > MAX_LISTED else "")

@@ -103,7 +103,8 @@ class BenchmarkController:
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
         prices = self.config.stash.get(COST_KEY, CostSettings()).prices
         self.results = results = summarise_run(self.records.values(), self.expected_items(),
-                                               interrupted=interrupted, bad_records=self.bad_records, prices=prices)
+                                               interrupted=interrupted, bad_records=self.bad_records, prices=prices,
+                                               protocol=self.state.run.judge_protocol)
         hook = self.config.hook
         sections: dict[str, Any] = {}
         try:

@@ -136,7 +136,10 @@ def _resolve(item: pytest.Item) -> ItemParts:
     session.agent_description = agent.description
     needs_world = session.simulator_pool is not None or agent.interactive
     simulator = request.getfixturevalue("sab_simulator") if needs_world else None
-    return ItemParts(agent=agent, judge=request.getfixturevalue("sab_judge"), simulator=simulator)
+    judge = request.getfixturevalue("sab_judge")
+    # a judge of the user's may leave the optional attribute out (protocols.py: Judge)
+    settle = not getattr(judge, "reads_final_answer_only", False)
+    return ItemParts(agent=agent, judge=judge, simulator=simulator, settle_interactive=settle)
 
 
 def _request_for(item: pytest.Item) -> pytest.FixtureRequest:

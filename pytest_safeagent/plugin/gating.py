@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.gating.baseline import Comparison, compare_with_saved
+from pytest_safeagent.gating.baseline import Comparison, compare_with_saved, protocol_mismatch
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
-from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
+from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.resultlog import ResultsLogError, ResultsLogWriter
 from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_resume_source
 from pytest_safeagent.gating.verdict import RunVerdict, decide
@@ -41,6 +41,7 @@ class GatingPlugin:
         self.log: ResultsLogWriter | None = None
         self.log_problem: str | None = None
         self.gate_results: list[GateResult] = []
+        self.gate_population: str | None = None  # the population rejection/risk gates counted
         self.comparison: Comparison | None = None
         self.verdict: RunVerdict | None = None
         self._sections: dict[str, Any] | None = None
@@ -58,7 +59,7 @@ class GatingPlugin:
         shapes = [ItemShape(s.task_type.value, s.hazardous, s.category.primary if s.category else None, s.level,
                             strategy, executed) for s in self.state.samples for strategy in run.strategies]
         try:
-            check_gates_measurable(self.settings.gates, shapes)
+            check_gates_measurable(self.settings.gates, shapes, self.state.run.judge_protocol)
         except GateError as exc:
             raise option_error("--sab-gate", exc.gate if exc.gate is not None else "", exc.problem) from None
 
@@ -71,10 +72,12 @@ class GatingPlugin:
         except ReportError as exc:
             raise option_error("--sab-baseline", path, str(exc).removeprefix(f"{path}: ")) from None
         differences = fingerprint_differences(baseline.fingerprint, self.state.fingerprint())
+        protocols = protocol_mismatch(baseline.fingerprint, self.state.fingerprint())
         if differences and not self.settings.force_compare:
             raise option_error("--sab-baseline", path, "the runs are not comparable, their fingerprints differ: "
-                               + "; ".join(differences) + ". Pass --sab-force-compare to compare anyway.")
-        self.forced_differences = differences
+                               + "; ".join(differences) + (f". {protocols}" if protocols else "")
+                               + ". Pass --sab-force-compare to compare anyway.")
+        self.forced_differences = differences + ([f"WARNING: {protocols}"] if protocols else [])
         return baseline
 
     def _load_resume(self) -> ResumeSource | None:
@@ -155,6 +158,7 @@ class GatingPlugin:
             sections["resumed"] = {"log": str(self.resume.path), "items_reused": len(self.resume.records)}
         if settings.gates:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
+            self.gate_population = population_note(self.gate_results, metrics)
             sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
             self.comparison = compare_with_saved(self.baseline, results.records, metrics,
@@ -214,6 +218,8 @@ class GatingPlugin:
             terminalreporter.section("SafeAgentBench gates")
             for result, line in zip(self.gate_results, gate_lines(self.gate_results), strict=False):
                 write(line, green=result.status == "pass", red=result.status != "pass")
+            if self.gate_population:
+                write(self.gate_population)
         if self.verdict is not None:
             lines = verdict_lines(self.verdict)
             for line in lines[:-1]:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
 DEFAULT_JUDGE = "builtin/rules"
+PROTOCOLS = ("seed", "neutral")
+DEFAULT_PROTOCOL = "seed"
 
 
 USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
@@ -41,6 +43,14 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-seed", default="42", metavar="N", help="seed of the stratified sampling (default: 42)")
     add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
         help="judge: builtin/rules (offline, default) or openai/<model>")
+    add("--sab-protocol", default=None, metavar="seed|neutral", help=(
+        "seed: send what the seed harness sends (its prompts, judge requests and metric populations); "
+        "neutral: this plugin's own prompts, safety unprompted (ini sab_protocol; default: seed)"))
+    parser.addini("sab_protocol", default=DEFAULT_PROTOCOL, help="the default of --sab-protocol (seed or neutral)")
+    add("--sab-judge-protocol", default=None, metavar="seed|neutral", help=(
+        "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
+        "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"))
+    parser.addini("sab_judge_protocol", default="", help="the default of --sab-judge-protocol (seed or neutral)")
     add("--sab-data-dir", metavar="DIR", help="dataset directory (default: $SAB_DATA_DIR, then the user cache)")
     add("--sab-scenes-dir", metavar="DIR", help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)")
     add("--sab-report", metavar="PATH", help="write the run (configuration, items, metrics) as JSON to PATH")
@@ -83,6 +93,8 @@ class RunConfig:
     slices: tuple[str, ...]
     seed: int
     judge: str
+    protocol: str  # seed | neutral: what the agents send (--sab-protocol)
+    judge_protocol: str  # seed | neutral: what the judge sends and how the metrics count (--sab-judge-protocol)
     data_dir: str | None
     scenes_dir: str | None
     report_path: Path | None
@@ -99,6 +111,16 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     if report and Path(value).resolve() == Path(report).resolve():
         raise option_error("--sab-html", value, "is the --sab-report path; the page and the JSON report need two files")
     return Path(value)
+
+
+def _protocol(config: pytest.Config, option: str, ini: str, fallback: str) -> str:
+    """--sab-protocol / --sab-judge-protocol, else its ini key, else ``fallback``; checked against PROTOCOLS."""
+    value, source = config.getoption(option), option
+    if value is None:
+        value, source = (config.getini(ini) or "").strip() or fallback, f"ini {ini}"
+    if value not in PROTOCOLS:
+        raise option_error(source, value, f"choose from {', '.join(PROTOCOLS)}")
+    return value
 
 
 def _model_spec(config: pytest.Config, option: str, value: str, role: Role) -> str:
@@ -135,12 +157,15 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         raise option_error("--sab-task-type", opt("--sab-task-type"), str(exc)) from None
     seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
+    protocol = _protocol(config, "--sab-protocol", "sab_protocol", DEFAULT_PROTOCOL)
     return RunConfig(
         model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
         judge=_model_spec(config, "--sab-judge", opt("--sab-judge"), "judge"),
+        protocol=protocol,
+        judge_protocol=_protocol(config, "--sab-judge-protocol", "sab_judge_protocol", protocol),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,

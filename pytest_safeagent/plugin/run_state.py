@@ -65,7 +65,8 @@ class RunState:
         if self._judge is None:
             from pytest_safeagent.runner.parts import make_judge
 
-            self._judge = make_judge(self.run.judge, self.run.providers)
+            self._judge = make_judge(self.run.judge, self.run.providers, protocol=self.run.judge_protocol,
+                                     data_dir=self.data_dir)
         return self._judge
 
     @property
@@ -126,7 +127,8 @@ class RunState:
 
         run = self.run
         return {
-            "model": run.model, "judge": run.judge, "strategies": list(run.strategies), "slices": list(run.slices),
+            "model": run.model, "judge": run.judge, "protocol": run.protocol, "judge_protocol": run.judge_protocol,
+            "strategies": list(run.strategies), "slices": list(run.slices),
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": PROMPT_VERSION,
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
@@ -139,6 +141,7 @@ class RunState:
         from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 
         fingerprint: dict[str, Any] = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
+                                       "protocol": self.run.protocol, "judge_protocol": self.run.judge_protocol,
                        "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
                        "judge_prompt_version": self._judge_prompt_version()}
         answers = self._answer_format()
@@ -156,6 +159,10 @@ class RunState:
     def _judge_prompt_version(self) -> str | None:
         if self.run.judge.startswith("builtin/"):
             return None  # the rules judge has no prompt; its rules are versioned with the package
+        if self.run.judge_protocol == "seed":
+            from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
+
+            return f"seed {SEED_COMMIT[:12]}"  # the seed harness's judge texts at the pinned commit
         from pytest_safeagent.judges.llm_prompts import JUDGE_PROMPT_VERSION
 
         return JUDGE_PROMPT_VERSION

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.populations import population_line
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
 from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES, played_by
 from pytest_safeagent.reporting.usage_html import usage_section_html
@@ -317,6 +318,8 @@ def render_html(report: dict, *, comparison: Comparison | None = None, baseline_
         "style": Markup(STYLE), "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
         "played_by": played_by(str(config.get("model", "?")), config.get("agent")),
         "strategies": ", ".join(config.get("strategies") or []), "judge": str(config.get("judge", "?")),
+        "protocol": str(config.get("protocol") or "neutral"), "judge_protocol": str(config.get("judge_protocol") or "neutral"),
+        "population": population_line(metrics),
         "created": str(report.get("created") or "?"), "tool_name": str(tool.get("name", "pytest-safeagent")),
         "tool_version": str(tool.get("version", "")), "complete": report.get("complete", True) is not False,
         **_metrics_context(metrics, baseline_metrics if comparison is not None else None),

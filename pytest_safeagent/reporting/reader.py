@@ -161,6 +161,8 @@ def _metrics_of_schema_1(path: Path, metrics: dict, records: list[ItemRecord]) -
 def _comparable(key: str, value: object) -> object:
     if key == "strategies" and isinstance(value, list):
         return sorted(value)  # the strategy *set* matters, not the order on the command line
+    if key in ("protocol", "judge_protocol"):
+        return value or "neutral"  # recorded before the seed protocol existed: this plugin's prompts and judge
     return value
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from pytest_safeagent.core.populations import population_line
+
 if TYPE_CHECKING:
     from pytest_safeagent.reporting.run_results import RunResults
 
@@ -86,6 +88,9 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
         if key.startswith("execution") and key not in overall:
             continue
         lines.append(f"{key:<40} {_format_rate(overall.get(key))}   {meaning}")
+        population = population_line(metrics) if key == "risk_rate" else None
+        if population:  # which items the two rates count: the seed's population or this plugin's
+            lines.append(f"  {population}")
     for key in ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous"):
         if key in overall:
             lines.append(f"{key:<40} {overall[key]['value']:.3f} (mean over {overall[key]['total']} plans)")
@@ -139,7 +144,8 @@ def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> l
     from pytest_safeagent.violations import compact_table
 
     lines: list[tuple[str, dict[str, bool]]] = [(
-        f"{played_by(run.model, agent)} | judge {run.judge} | strategies {','.join(run.strategies)} | "
+        f"{played_by(run.model, agent)} | judge {run.judge} | protocol {run.protocol}, judge protocol "
+        f"{run.judge_protocol} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
     from pytest_safeagent.reporting.usage_text import usage_lines

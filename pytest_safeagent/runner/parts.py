@@ -8,6 +8,8 @@ anything runs (a ``python:`` agent is made then, once, and handed back); ``make_
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_safeagent.dataset.samples import Sample
@@ -141,18 +143,38 @@ def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:
     return f"plan (response_format json_schema, at most {REMOTE_MAX_STEPS} steps)"
 
 
-def make_judge(spec: str, providers: ProviderSettings | None = None) -> Judge:
+def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol: str = "neutral",
+               data_dir: Path | None = None) -> Judge:
+    """The judge ``spec`` names, under the judge protocol (seed: the seed harness's scorer; neutral: this
+    plugin's JSON judge). ``data_dir`` is where the seed judge looks for the pinned upstream files."""
     parsed = parse_spec(spec, "judge")
     provider, name = parsed.provider, parsed.name
     if provider == "builtin":  # builtin/rules, the only built-in judge
         from pytest_safeagent.judges.rules import RulesJudge
 
+        if protocol == "seed":
+            from pytest_safeagent.judges.seed import EmptyAnswerComplies
+
+            return EmptyAnswerComplies(RulesJudge())
         return RulesJudge()
     if provider == "openai":
-        from pytest_safeagent.judges.llm import LLMJudge
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 
         providers = _need(providers, spec)
+        layer = _layer(providers)
+        if protocol == "seed":
+            from pytest_safeagent.judges.seed import SeedJudge
+            from pytest_safeagent.upstream.files import upstream_dir
+
+            endpoint = providers.judge
+
+            def model_for(temperature: float, max_tokens: int) -> ChatModel:
+                settings = _chat_settings(name, endpoint, max_tokens=max_tokens, repeat_penalty=None)
+                return OpenAIChatModel(spec, replace(settings, temperature=temperature, max_tokens=max_tokens), layer)
+
+            return SeedJudge(spec, model_for, lambda: upstream_dir(data_dir))
+        from pytest_safeagent.judges.llm import LLMJudge
+
         settings = _chat_settings(name, providers.judge, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
-        return LLMJudge(OpenAIChatModel(spec, settings, _layer(providers)))
+        return LLMJudge(OpenAIChatModel(spec, settings, layer))
     raise SpecError(f"no factory for {provider} judges")

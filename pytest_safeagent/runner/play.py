@@ -47,6 +47,7 @@ class ItemParts:
     agent: ItemAgent
     judge: Judge
     simulator: Simulator | None
+    settle_interactive: bool = True  # False when the judge reads an episode's final answer alone (the seed's)
 
 
 @dataclass
@@ -84,10 +85,12 @@ def play_item(sample: Sample, strategy: str, parts: ItemParts) -> Played:
     reason = parts.agent.skip_reason(sample)
     if reason:
         return Played(skip_reason=reason)
-    return play(sample, parts.agent.for_strategy(strategy), parts.judge, parts.simulator)
+    return play(sample, parts.agent.for_strategy(strategy), parts.judge, parts.simulator,
+                settle_interactive=parts.settle_interactive)
 
 
-def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None = None) -> Played:
+def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None = None, *,
+         settle_interactive: bool = True) -> Played:
     """Play one sample: the agent's episode (acting in ``simulator`` sessions if it is interactive), its
     parsed plan, the verdict, and with ``simulator.execute_plans`` the plan's execution."""
     played = Played()
@@ -115,7 +118,8 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None
         raise PlayError("judge", f"judge {judge.name}: {exc}", played) from exc
     played.timings["judge_s"] = round(time.perf_counter() - started, 6)
     if episode.interactive:
-        played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
+        if settle_interactive:  # the seed judge reads the final answer's words instead (docs/judging.md)
+            played.verdict = settle_verdict(played.verdict, episode, sample.hazardous)
     elif simulator is not None and simulator.execute_plans and played.plan.steps:
         started = time.perf_counter()
         played.execution = _execute(simulator, sample, played)

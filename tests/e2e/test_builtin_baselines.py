@@ -12,11 +12,14 @@ def _run(pytester, *args):
 def test_refuse_all(pytester):
     result, report = _run(pytester, "--sab-model=builtin/refuse-all")
     overall = report["metrics"]["overall"]
-    assert overall["rejection_rate"]["value"] == 1.0 and overall["rejection_rate"]["total"] == 90
+    # the seed's population (the default judge protocol): long-horizon items count among the hazardous ones
+    assert overall["rejection_rate"]["value"] == 1.0 and overall["rejection_rate"]["total"] == 100
     assert overall["safe_success_rate"]["value"] == 0.0 and overall["safe_success_rate"]["total"] == 30
     assert overall["long_horizon_incomplete_rate"]["value"] == 1.0
     result.assert_outcomes(passed=90, failed=40)
-    assert "rejection_rate" in result.stdout.str() and "1.000 (90/90)" in result.stdout.str()
+    assert "rejection_rate" in result.stdout.str() and "1.000 (100/100)" in result.stdout.str()
+    assert ("rejection_rate and risk_rate over 100 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
+            in result.stdout.str())
 
 
 def test_safe_reference_is_the_ideal_agent(pytester):

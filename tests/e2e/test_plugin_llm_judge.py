@@ -61,7 +61,7 @@ def test_llm_judge_end_to_end(pytester, pool, monkeypatch):
     with FakeOpenAI(responder=agent_reply) as agent, FakeOpenAI(responder=judge_reply) as judge:
         result = pytester.runpytest_subprocess(
             "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}", "--sab-api-key-env=SAB_AGENT_KEY",
-            "--sab-judge=openai/judge-model", f"--sab-judge-base-url={judge.base_url}",
+            "--sab-judge=openai/judge-model", "--sab-judge-protocol=neutral", f"--sab-judge-base-url={judge.base_url}",
             "--sab-judge-api-key-env=SAB_JUDGE_KEY", "--sab-report=report.json", "--sab-cache=off")
         assert {r.headers["authorization"] for r in agent.requests} == {f"Bearer {AGENT_KEY}"}
         assert {r.headers["authorization"] for r in judge.requests} == {f"Bearer {JUDGE_KEY}"}

@@ -46,7 +46,9 @@ def test_metrics_match_the_answers_and_faults_are_errors(pytester, messy_server,
     assert set(Counter(behaviour(s) for s in samples)) == {  # the slice exercises every behaviour
         "refuse_text", "markdown_plan", "json_plan", "tool_plan", "api_refusal", "rate_limited_plan", "always_500",
         "malformed_then_program"}
-    result = _run(pytester, messy_server, "-n", "2")
+    # today's rules judge and populations: a provider's refusal (no text) is a refusal, long-horizon items
+    # are not counted among the declinable ones (under --sab-protocol=seed both are the seed's rules)
+    result = _run(pytester, messy_server, "-n", "2", "--sab-protocol=neutral")
     report = json.loads((pytester.path / "report.json").read_text())
 
     records = {r["sample_id"]: r for r in report["items"]}

@@ -45,7 +45,30 @@ def test_a_plain_run(config, tmp_path):
     assert run.simulation is None
 
 
+def test_the_protocols_default_to_seed_and_the_judge_protocol_to_the_protocol(config):
+    run = parse_run_config(config("--sab-model=builtin/reference"))
+    assert (run.protocol, run.judge_protocol) == ("seed", "seed")
+    run = parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=neutral"))
+    assert (run.protocol, run.judge_protocol) == ("neutral", "neutral")
+    run = parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=neutral", "--sab-judge-protocol=seed"))
+    assert (run.protocol, run.judge_protocol) == ("neutral", "seed")
+
+
+def test_the_protocols_from_the_ini_file(config, pytester):
+    pytester.makeini("[pytest]\nsab_protocol = neutral\n")
+    assert parse_run_config(config("--sab-model=builtin/reference")).judge_protocol == "neutral"
+    pytester.makeini("[pytest]\nsab_judge_protocol = neutral\n")
+    run = parse_run_config(config("--sab-model=builtin/reference"))
+    assert (run.protocol, run.judge_protocol) == ("seed", "neutral")
+    pytester.makeini("[pytest]\nsab_judge_protocol = paper\n")
+    assert usage_error(parse_run_config, config("--sab-model=builtin/reference")) == (
+        "ini sab_judge_protocol=paper: choose from seed, neutral")
+
+
 @pytest.mark.parametrize(("args", "message"), [
+    (["--sab-model=builtin/reference", "--sab-protocol=original"], "--sab-protocol=original: choose from seed, neutral"),
+    (["--sab-model=builtin/reference", "--sab-judge-protocol=json"],
+     "--sab-judge-protocol=json: choose from seed, neutral"),
     (["--sab-model=reference"],
      "--sab-model=reference: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
      "(for example builtin/reference or openai/gpt-4o-mini), or a Python agent as python:my_agents:make_agent"),

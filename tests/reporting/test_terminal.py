@@ -43,6 +43,7 @@ def test_headline_lines():
     assert headline_lines(METRICS) == [
         "rejection_rate                           0.750 (3/4)  95% CI [0.301, 0.954]   hazardous tasks declined",
         "risk_rate                                0.250 (1/4)  95% CI [0.046, 0.699]   hazardous tasks not declined",
+        "  rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract (neutral)",
         "hazard_success_rate                      0.000 (0/4)  95% CI [0.000, 0.490]   hazardous tasks planned to completion",
         "safe_success_rate                        0.500 (1/2)  95% CI [0.094, 0.906]   safe tasks planned successfully",
         "long_horizon_*                           not judged (the judge gives no long-horizon verdicts)",
@@ -55,6 +56,12 @@ def test_headline_lines():
         "errors by kind: model 1, simulator 1",
         "items that produced no record: s5-direct",
     ]
+
+
+def test_the_seed_population_is_named_beside_the_rates():
+    seed = {**METRICS, "population": {"protocol": "seed"}}
+    assert headline_lines(seed)[2] == ("  rejection_rate and risk_rate over 4 hazardous items: "
+                                       "unsafe detailed + abstract + long-horizon (seed)")
 
 
 def test_a_rate_without_items_reads_n_a_and_many_missing_items_are_cut():
