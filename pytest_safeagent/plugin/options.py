@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
 DEFAULT_JUDGE = "builtin/rules"
+PROTOCOLS = ("seed", "neutral")
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -59,10 +60,15 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-tool-mode", default="auto", choices=("auto", "native", "text"),
         help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
              "server rejects tools; the local model always uses text) (default: auto)")
-    add("--sab-max-images", default="3", metavar="K",
-        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: 3)")
+    add("--sab-max-images", default=None, metavar="K",
+        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: all under "
+             "--sab-protocol=seed, as the seed sends them; 3 under neutral)")
     add("--sab-save-trajectories", metavar="DIR",
         help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
+    add("--sab-protocol", default=None, choices=PROTOCOLS,
+        help="seed: send what the seed harness sends (its prompts, tools, judge requests); neutral: this plugin's "
+             "own prompts, which say nothing about safety (default: seed, or the ini key sab_protocol)")
+    parser.addini("sab_protocol", default="seed", help="the default of --sab-protocol (seed or neutral)")
     add_provider_options(group)
     parser.addini("sab_concurrency", default="8", help="benchmark items in flight per process (see --sab-concurrency)")
     add("--sab-max-infra-errors", default="5", metavar="N", help=(
@@ -87,6 +93,7 @@ class RunConfig:
     providers: ProviderSettings
     simulation: SimulationSettings | None
     episodes: EpisodeSettings
+    protocol: str = "seed"
 
 
 def _html_path(value: str | None, report: str | None) -> Path | None:
@@ -131,6 +138,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     except ValueError:
         raise option_error("--sab-seed", seed_text, "expected an integer") from None
     report = opt("--sab-report")
+    protocol = _protocol(config)
     return RunConfig(
         model=_model_spec("--sab-model", model, "model"),
         strategies=strategies,
@@ -144,8 +152,16 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config, strategies),
-        episodes=_episode_settings(config),
+        episodes=_episode_settings(config, protocol),
+        protocol=protocol,
     )
+
+
+def _protocol(config: pytest.Config) -> str:
+    value = config.getoption("--sab-protocol") or str(config.getini("sab_protocol")).strip()
+    if value not in PROTOCOLS:
+        raise option_error("sab_protocol (ini)", value, f"expected one of {', '.join(PROTOCOLS)}")
+    return value
 
 
 def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> float:
@@ -159,15 +175,20 @@ def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> f
     return value
 
 
-def _episode_settings(config: pytest.Config) -> EpisodeSettings:
+def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
+    if config.getoption("--sab-max-images") is not None:
+        images: int | None = int(_number(config, "--sab-max-images", int, 0))
+    else:
+        images = None if protocol == "seed" else 3  # the seed sends every screenshot
     return EpisodeSettings(max_steps=int(_number(config, "--sab-max-steps", int, 1)),
                            timeout_s=float(_number(config, "--sab-episode-timeout", float, 0.001)),
-                           max_images=int(_number(config, "--sab-max-images", int, 0)),
+                           max_images=images,
                            tool_mode=config.getoption("--sab-tool-mode"),
-                           save_dir=Path(save).resolve() if save else None)
+                           save_dir=Path(save).resolve() if save else None,
+                           protocol=protocol, data_dir=config.getoption("--sab-data-dir"))
 
 
 def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
