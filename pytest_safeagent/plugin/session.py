@@ -185,12 +185,26 @@ def read_samples(data_dir_option: str | None) -> list[Sample]:
     return [sample for samples in _read_dataset(data_dir_option)[2].values() for sample in samples]
 
 
+def _read_interactive_seed_texts(run: RunConfig) -> None:
+    """The interactive strategies' seed texts, read once before anything runs (a usage error names the file)."""
+    from pytest_safeagent.agents.interactive.factory import read_seed_texts
+    from pytest_safeagent.pinned.lookup import DataNotFound
+    from pytest_safeagent.upstream.files import UpstreamError
+
+    try:
+        read_seed_texts(run.strategies, run.data_dir)
+    except (DataNotFound, UpstreamError) as exc:
+        raise pytest.UsageError(f"SafeAgentBench upstream files (--sab-protocol=seed): {exc}") from None
+
+
 def load_session(run: RunConfig) -> BenchmarkSession:
     """Read the dataset and select the run's samples."""
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, pool = _read_dataset(run.data_dir)
     samples = select_samples(pool, run.slices, run.seed)
+    if run.protocol == "seed":
+        _read_interactive_seed_texts(run)
     return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
 
 

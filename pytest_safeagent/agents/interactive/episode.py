@@ -43,7 +43,7 @@ class EpisodeSettings:
 
     max_steps: int = 30
     timeout_s: float = 600.0
-    max_images: int | None = 3  # screenshots kept in a request; None keeps them all
+    max_images: int | None = None  # screenshots kept in a request; None keeps them all (--sab-max-images)
     tool_mode: str = "auto"  # auto | native | text
     save_dir: Path | None = None
     protocol: str = "seed"  # seed | neutral (--sab-protocol)
