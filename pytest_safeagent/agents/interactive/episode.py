@@ -55,6 +55,14 @@ class EpisodeSettings:
         return 2 * self.max_steps + 5
 
 
+def _reserialised(arguments: str) -> str:
+    """Tool-call arguments as inspect_ai sends them back (parsed, then ``json.dumps``); as given when not JSON."""
+    try:
+        return json.dumps(json.loads(arguments)) if arguments.strip() else json.dumps({})
+    except json.JSONDecodeError:
+        return arguments
+
+
 def png_data_url(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
@@ -198,7 +206,9 @@ class EpisodeRun:
     # ----- messages ---------------------------------------------------------------------
 
     def _answer(self, call: ToolCall, turn: _Turn, text: str) -> None:
-        if self.mode == "native":
+        if self.mode == "native" and self.seed is not None:
+            turn.tool_replies.append({"role": "tool", "content": text, "tool_call_id": call.id})  # inspect_ai's order
+        elif self.mode == "native":
             turn.tool_replies.append({"role": "tool", "tool_call_id": call.id, "content": text})
         else:
             shown = f"{call.name.upper().removeprefix('THOR_')}: {call.raw_arguments}".strip(": ")
@@ -234,6 +244,10 @@ class EpisodeRun:
     def _assistant(self, reply: ModelReply, calls: list[ToolCall]) -> dict[str, Any]:
         if self.mode == "text":
             return {"role": "assistant", "content": reply.text}
+        if self.seed is not None:  # as inspect_ai sends a reply back: text content, arguments re-serialised
+            return {"role": "assistant", "content": reply.message_text, "tool_calls": [
+                {"id": call.id, "function": {"name": call.name, "arguments": _reserialised(call.raw_arguments)},
+                 "type": "function"} for call in calls]}
         return {"role": "assistant", "content": reply.message_text or None, "tool_calls": [
             {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.raw_arguments}}
             for call in calls]}
