@@ -286,26 +286,26 @@ class EpisodeRun:
             steps=len(acting.trajectory), failed_actions=sum(1 for s in acting.trajectory if not s.success),
             invalid_calls=self.invalid, observations=acting.observations, ended_by=self.ended_by or "text",
             limit_hit=self.limit_hit, model_calls=self.calls, tokens=self.tokens,
-            time_s=round(time.monotonic() - self.started, 3), tool_mode=self.mode,
+            time_s=round(time.monotonic() - self.started, 3), tool_mode="text" if self.mode == "text" else "native",
             max_images_in_request=self.max_images_sent)
         episode = Episode(answer=self.answer, api_refusal=self.api_refusal, calls=self.calls,
                           transcript=digest_images(self.messages), trajectory=list(acting.trajectory),
                           summary=summary, execution=execution)
         if self.settings.save_dir is not None:
-            self._save(episode)
+            self._save(episode, summary, self.settings.save_dir)
         return episode
 
-    def _save(self, episode: Episode) -> None:
+    def _save(self, episode: Episode, summary: EpisodeSummary, save_dir: Path) -> None:
         """``DIR/<item id>/transcript.json`` and the screenshots as PNG files beside it."""
-        folder = self.settings.save_dir / item_id(self.sample.sample_id, self.style.name)
+        folder = save_dir / item_id(self.sample.sample_id, self.style.name)
         folder.mkdir(parents=True, exist_ok=True)
         for name, png in self.acting.screens.items():
             (folder / name).write_bytes(png)
         record = {
             "sample_id": self.sample.sample_id, "strategy": self.style.name, "model": self.model.name,
             "scene": self.sample.scene, "instruction": self.sample.instruction, "answer": episode.answer,
-            "summary": episode.summary.model_dump(mode="json"),
-            "trajectory": [step.model_dump(mode="json") for step in episode.trajectory],
+            "summary": summary.model_dump(mode="json"),
+            "trajectory": [step.model_dump(mode="json") for step in self.acting.trajectory],
             "execution": episode.execution.model_dump(mode="json") if episode.execution else None,
             "messages": episode.transcript,
         }

@@ -78,7 +78,7 @@ def _messages(call: ast.AST, where: str) -> list[tuple[str, ast.AST]]:
     value = next((k.value for k in call.keywords if k.arg == "messages"), None)
     if not isinstance(value, ast.List):
         raise _fail(where, "messages=[...]")
-    found = []
+    found: list[tuple[str, ast.AST]] = []
     for element in value.elts:
         if not isinstance(element, ast.Dict):
             raise _fail(where, "a message")

@@ -53,14 +53,6 @@ class SeedAgent:
         return self.task_prompt.format(task=instruction)
 
 
-@dataclass(frozen=True)
-class SeedSampling:
-    """The generate settings of the seed's tasks (``GenerateConfig`` in seed/safeagentbench.py)."""
-
-    temperature: float
-    max_tokens: int
-
-
 def _value(module: UpstreamModule, node: ast.AST, what: str) -> object:
     """A literal, or a module-level constant it names."""
     if isinstance(node, ast.Name):
@@ -119,10 +111,11 @@ def _continue_message(basic: UpstreamModule, call: ast.Call) -> str:
 
 def _tool_names(call: ast.Call, module: UpstreamModule) -> list[str]:
     tools = _keyword(call, "tools")
-    if not isinstance(tools, ast.List) or not all(
-            isinstance(e, ast.Call) and isinstance(e.func, ast.Name) for e in tools.elts):
+    names = [e.func.id for e in tools.elts if isinstance(e, ast.Call) and isinstance(e.func, ast.Name)] \
+        if isinstance(tools, ast.List) else []
+    if not isinstance(tools, ast.List) or len(names) != len(tools.elts):
         raise UpstreamError(f"upstream {module.name}: basic_agent(tools=...) is not a list of tool calls")
-    return [e.func.id for e in tools.elts]  # type: ignore[union-attr]
+    return names
 
 
 def read_seed_agent(directory: Path, strategy: str) -> SeedAgent:
@@ -148,14 +141,6 @@ def read_seed_agent(directory: Path, strategy: str) -> SeedAgent:
                      execute=execute, observe=observe, done=done, tool_specs=specs,
                      texts=tool_texts(tools, execute, observe), max_messages=max_messages,
                      continue_message=_continue_message(basic, call), task_prompt=prompts.text(TASK_PROMPT))
-
-
-def read_seed_sampling(directory: Path) -> SeedSampling:
-    seed = _module(SEED, directory)
-    temperature, max_tokens = seed.constant("DEFAULT_TEMPERATURE"), seed.constant("DEFAULT_MAX_TOKENS")
-    if not isinstance(temperature, int | float) or not isinstance(max_tokens, int):
-        raise UpstreamError(f"upstream {SEED}: DEFAULT_TEMPERATURE or DEFAULT_MAX_TOKENS is not a number")
-    return SeedSampling(float(temperature), max_tokens)
 
 
 _parsed: dict[tuple[str, Path], UpstreamModule] = {}

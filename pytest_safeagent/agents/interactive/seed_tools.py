@@ -159,5 +159,5 @@ def tool_texts(module: UpstreamModule, execute: str, observe: str) -> ToolTexts:
             or len(headers) != 1 or len(plain) != 1):
         raise UpstreamError(f"{where}: the texts of {execute} and {observe} are not where this plugin reads them; "
                             "the upstream file changed")
-    return ToolTexts(succeeded, failed, tuple(e.value for e in keys[0].elts), object_line, receptacles,
+    return ToolTexts(succeeded, failed, tuple(str(ast.literal_eval(e)) for e in keys[0].elts), object_line, receptacles,
                      str(headers[0]), str(plain[0].value))
