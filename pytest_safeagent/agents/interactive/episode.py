@@ -185,7 +185,8 @@ class EpisodeRun:
             self.invalid += 1
             self._answer(call, turn, f"Error: {call.problem}. Nothing was done.")
         elif call.name == tools.done:
-            self._end("done", str(call.arguments.get("reason", "")).strip())
+            text = str(call.arguments.get("reason", ""))
+            self._end("done", text if self.seed is not None else text.strip())  # the seed's answer is as given
         elif call.name == tools.observe:
             objects = self.acting.look()
             self._answer(call, turn, self.seed.texts.observation(objects) if self.seed is not None
