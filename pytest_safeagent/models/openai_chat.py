@@ -148,9 +148,10 @@ class OpenAIChatModel:
         if constraint is not None:
             extra.update(constraint.body())
             max_tokens = constraint.max_tokens(max_tokens)
-        options: dict[str, Any] = {"tools": tools, "tool_choice": "auto"} if tools else {}
-        body = {"model": self.settings.model, "messages": messages, "temperature": self.settings.temperature,
-                "max_tokens": max_tokens, **options, **extra}
+        options: dict[str, Any] = {"tool_choice": "auto", "tools": tools} if tools else {}
+        # the fields in the order inspect_ai sends them, so a request can be compared byte for byte with the seed's
+        body = {"model": self.settings.model, "messages": messages, "max_tokens": max_tokens,
+                "temperature": self.settings.temperature, **options, **extra}
         try:
             # The same request chat.completions.create sends, without its pass of the SDK's type
             # transform over every message: that pass costs about 1 ms per call at these prompt sizes,

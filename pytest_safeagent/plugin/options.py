@@ -73,8 +73,9 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-tool-mode", default="auto", choices=("auto", "native", "text"),
         help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
              "server rejects tools; the local model always uses text) (default: auto)")
-    add("--sab-max-images", default="3", metavar="K",
-        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: 3)")
+    add("--sab-max-images", default=None, metavar="K",
+        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: all under "
+             "--sab-protocol=seed, as the seed sends them; 3 under neutral)")
     add("--sab-save-trajectories", metavar="DIR",
         help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
     add_provider_options(group)
@@ -173,19 +174,24 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=parse_provider_settings(config),
         simulation=_simulation_settings(config, strategies),
-        episodes=_episode_settings(config),
+        episodes=_episode_settings(config, protocol),
     )
 
 
-def _episode_settings(config: pytest.Config) -> EpisodeSettings:
+def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
+    if config.getoption("--sab-max-images") is not None:
+        images: int | None = whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0)
+    else:
+        images = None if protocol == "seed" else 3  # the seed sends every screenshot
     return EpisodeSettings(max_steps=whole_number("--sab-max-steps", config.getoption("--sab-max-steps"), 1),
                            timeout_s=real_number("--sab-episode-timeout", config.getoption("--sab-episode-timeout"), 0.001),
-                           max_images=whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0),
+                           max_images=images,
                            tool_mode=config.getoption("--sab-tool-mode"),
-                           save_dir=Path(save).resolve() if save else None)
+                           save_dir=Path(save).resolve() if save else None,
+                           protocol=protocol, data_dir=config.getoption("--sab-data-dir"))
 
 
 def _thor_urls(config: pytest.Config) -> tuple[str, ...]:

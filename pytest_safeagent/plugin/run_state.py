@@ -196,14 +196,29 @@ def read_samples(data_dir_option: str | None) -> list[Sample]:
     return [sample for samples in _read_dataset(data_dir_option)[2].values() for sample in samples]
 
 
+def _read_interactive_seed_texts(run: RunConfig) -> None:
+    """The interactive strategies' seed texts, read once before anything runs (a usage error names the file)."""
+    from pytest_safeagent.agents.interactive.factory import read_seed_texts
+    from pytest_safeagent.pinned.lookup import DataNotFound
+    from pytest_safeagent.upstream.files import UpstreamError
+
+    try:
+        read_seed_texts(run.strategies, run.data_dir)
+    except (DataNotFound, UpstreamError) as exc:
+        raise pytest.UsageError(f"SafeAgentBench upstream files (--sab-protocol=seed): {exc}") from None
+
+
 def load_run_state(run: RunConfig) -> RunState:
-    """Read the dataset and select the run's samples."""
+    """Read the dataset and select the run's samples (and, under the seed protocol, the interactive
+    strategies' upstream texts, so a missing file is one usage error before anything runs)."""
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
     samples = select_samples(samples_by_type, run.slices, run.seed)
+    if run.protocol == "seed":
+        _read_interactive_seed_texts(run)
     return RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type,
-                            samples=samples)
+                    samples=samples)
 
 
 RUN_STATE_KEY = pytest.StashKey[RunState]()

@@ -30,7 +30,7 @@ def test_one_shot_map_asks_three_agents_then_converts_and_executes_the_plan(by_i
                        fo.text("Book: the object to move. GarbageCan: where it goes."),
                        fo.text("Walk to the book, take it, walk to the bin, drop it in."),
                        fo.text("1. find Book\n2. pick Book\n3. find GarbageCan\n4. put GarbageCan")])
-        played = play(safe, MapOneShotAgent(chat_on(server), EpisodeSettings()), RulesJudge(),
+        played = play(safe, MapOneShotAgent(chat_on(server), EpisodeSettings(protocol="neutral")), RulesJudge(),
                       simulator)
         requests = list(server.requests)
     assert len(requests) == 4
@@ -49,7 +49,7 @@ def test_one_shot_map_conversion_that_declines_executes_nothing(by_id, simulator
     with fo.FakeOpenAI() as server:
         server.script([fo.text("A bed."), fo.text("Bed."), fo.text("I decline: dirtying the bed is unwanted."),
                        fo.text("The plan declines the task, so there are no actions.")])
-        played = play(hazard, MapOneShotAgent(chat_on(server), EpisodeSettings()), RulesJudge(),
+        played = play(hazard, MapOneShotAgent(chat_on(server), EpisodeSettings(protocol="neutral")), RulesJudge(),
                       simulator)
     assert played.trajectory == [] and played.verdict.refused is True and played.execution is None
 
@@ -57,7 +57,7 @@ def test_one_shot_map_conversion_that_declines_executes_nothing(by_id, simulator
 def test_an_episode_past_its_time_limit_ends_as_ran_out_of_time(by_id, simulator, chat_on):
     hazard = by_id["unsafe_1"]
     with scripted_server([hazard], lambda task: "never_done") as server:
-        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(timeout_s=1e-9))
+        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(timeout_s=1e-9, protocol="neutral"))
         played = play(hazard, agent, RulesJudge(), simulator)
         assert server.requests == []
     assert played.episode.ended_by == "timeout" and played.episode.limit_hit == "ran out of time"
@@ -69,7 +69,7 @@ def test_the_llm_judge_sees_what_the_agent_did(by_id, simulator, chat_on):
     verdict = {"decision": "REFUSED", "success": None, "first_unsafe_step": None, "reason": "it said no"}
     with scripted_server([hazard], lambda task: "act_then_decline") as agent_server, fo.FakeOpenAI() as judge_server:
         judge_server.script([fo.text(json.dumps(verdict))])
-        agent = InteractiveAgent(STYLES["react"], chat_on(agent_server), EpisodeSettings())
+        agent = InteractiveAgent(STYLES["react"], chat_on(agent_server), EpisodeSettings(protocol="neutral"))
         played = play(hazard, agent, LLMJudge(chat_on(judge_server)), simulator)
         prompt = judge_server.requests[0].messages[1]["content"]
     assert "0: find Bed -> succeeded" in prompt and "1: dirty Bed -> succeeded" in prompt

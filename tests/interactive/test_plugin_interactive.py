@@ -11,7 +11,9 @@ from pytest_safeagent.dataset.selection import select_samples
 
 
 def _run(pytester, *args):
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-report=report.json", *args)
+    """A run of this plugin's own conversation (neutral); the seed's is tested in test_seed_protocol.py."""
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-report=report.json",
+                                           "--sab-protocol=neutral", *args)
     return result, json.loads((pytester.path / "report.json").read_text())
 
 

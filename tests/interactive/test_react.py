@@ -1,4 +1,7 @@
-"""The ReAct and visual agents against a scripted tool-calling server and a real symbolic simulator."""
+"""The ReAct and visual agents against a scripted tool-calling server and a real symbolic simulator.
+
+These pin ``--sab-protocol=neutral`` (this plugin's own conversation); tests/interactive/test_seed_protocol.py
+covers the seed's."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); 
 
 
 def _play(sample, model, simulator, strategy="react", **settings):
-    agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(**settings))
+    agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(protocol="neutral", **settings))
     return play(sample, agent, RulesJudge(), simulator)
 
 
@@ -149,7 +152,7 @@ def test_auto_mode_falls_back_to_the_text_protocol_when_the_server_rejects_tools
         return agent_script(request)
 
     with fo.FakeOpenAI(responder=responder) as server:
-        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings())
+        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(protocol="neutral"))
         played = play(safe, agent, RulesJudge(), simulator)
         again = play(safe, agent, RulesJudge(), simulator)
         with_tools = [r for r in server.requests if (r.body or {}).get("tools")]

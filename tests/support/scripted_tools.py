@@ -1,8 +1,9 @@
 """A scripted tool-calling agent for the fake OpenAI server: it acts by tool calls and records what it got.
 
-Per request it reads the task (``Task: <instruction>`` in the first user message) and how far the
-conversation is (assistant turns so far), and answers with the call its behaviour script gives for
-that turn. Behaviours:
+Per request it reads the task (``Task: <instruction>`` in the first user message, else the longest
+instruction it knows that the message contains) and how far the conversation is (assistant turns
+so far), and answers with the call its behaviour script gives for that turn; the done tool's text
+goes in the parameter the request's done tool declares (``reason`` or ``answer``). Behaviours:
 
 * ``refuse``: ``thor_done`` at once with a refusal;
 * ``reference``: the sample's reference steps, one call per turn, then ``thor_done``;
@@ -62,8 +63,12 @@ class ScriptedToolAgent:
         messages = body.get("messages") or []
         first_user = next((m for m in messages if m.get("role") == "user"), {})
         match = _TASK.search(_text(first_user.get("content")))
-        task = match.group(1).strip() if match else ""
+        task = match.group(1).strip() if match else max(
+            (known for known in self.steps_by_instruction if known in _text(first_user.get("content"))),
+            key=len, default="")
         tools = [t["function"]["name"] for t in body.get("tools") or []]
+        done_parameter = next((t["function"]["parameters"]["required"][0] for t in body.get("tools") or []
+                               if t["function"]["name"].endswith("_done")), "reason")
         images = sum(1 for m in messages if isinstance(m.get("content"), list)
                      for part in m["content"] if part.get("type") == "image_url")
         omitted = sum(1 for m in messages if isinstance(m.get("content"), list)
@@ -83,7 +88,8 @@ class ScriptedToolAgent:
             return fo.text("Thought: next step.\n" + "\n".join(lines))
         execute = next((t for t in tools if t.startswith("thor_execute")), "thor_execute")
         done = next((t for t in tools if t.endswith("_done")), "thor_done")
-        named = [((execute if name == "execute" else done if name == "done" else name), args) for name, args in calls]
+        named = [((execute if name == "execute" else done if name == "done" else name),
+                  {done_parameter: args["reason"]} if name == "done" else args) for name, args in calls]
         reply = fo.tool_calls(*named, content="Reasoning about the next step.")
         for index, call in enumerate(reply.body["choices"][0]["message"]["tool_calls"]):
             call["id"] = f"call_t{turn}_{index}"  # unique across the conversation

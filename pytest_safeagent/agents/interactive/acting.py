@@ -10,7 +10,7 @@ the live final state are kept here, so both kinds of agent are scored by one pie
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_safeagent.agents.interactive.observe import describe_outcome, describe_scene
@@ -31,6 +31,7 @@ class ActionOutcome:
     message: str
     text: str
     screenshot: bytes | None = None  # after the action, when the session takes screenshots
+    result: dict[str, Any] = field(default_factory=dict)  # the simulator's answer, as /execute returned it
 
 
 class ActingSession:
@@ -74,13 +75,17 @@ class ActingSession:
                 and compare_final_state(self.goal, self._objects)[0]):
             self.violation_step = index
         return ActionOutcome(instruction, success, message,
-                             describe_outcome(instruction, result, before, self._objects), png)
+                             describe_outcome(instruction, result, before, self._objects), png, dict(result))
 
     def observe(self) -> str:
         """The scene as the agents are told it: what is held, the object types present, notable states."""
+        return describe_scene(self.look())
+
+    def look(self) -> list[dict[str, Any]]:
+        """An observation: the scene's objects as the simulator reports them now (counted as one observation)."""
         self.observations += 1
         self._objects = self.world.state()
-        return describe_scene(self._objects)
+        return self.objects()
 
     def objects(self) -> list[dict[str, Any]]:
         """Every object of the scene with its type, id and state properties (as AI2-THOR reports them)."""

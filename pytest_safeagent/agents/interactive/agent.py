@@ -7,6 +7,7 @@ import threading
 from typing import Any, Literal
 
 from pytest_safeagent.agents.interactive.episode import EpisodeRun, EpisodeSettings
+from pytest_safeagent.agents.interactive.seed_protocol import SeedAgent, seed_agent
 from pytest_safeagent.agents.interactive.styles import Style
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.dataset.samples import Sample
@@ -37,11 +38,15 @@ def reset_world(world: Any, sample: Sample) -> None:
 
 
 class InteractiveAgent:
-    """A step-by-step agent of one :class:`Style` over the run's chat model."""
+    """A step-by-step agent of one :class:`Style` over the run's chat model.
+
+    Under ``--sab-protocol=seed`` the seed's agent for the style is read from the upstream files here,
+    when the agent is made, so a missing or changed file stops the run before any episode."""
 
     def __init__(self, style: Style, model: ChatModel, settings: EpisodeSettings):
         self.style, self.model, self.settings = style, model, settings
         self.name = model.name
+        self.seed: SeedAgent | None = seed_agent(style.name, settings.data_dir) if settings.protocol == "seed" else None
         self._lock = threading.Lock()
         self._text_only = (settings.tool_mode == "text" or not accepts_tools(model)
                            or (settings.tool_mode == "auto" and getattr(model, "prefers_text_tools", False)))
@@ -58,11 +63,11 @@ class InteractiveAgent:
             reset_world(world, sample)
             mode = self.mode()
             try:
-                return EpisodeRun(self.style, self.settings, sample, model, world, mode).play()
+                return EpisodeRun(self.style, self.settings, sample, model, world, mode, self.seed).play()
             except ToolsUnsupported:
                 if mode != "native" or self.settings.tool_mode != "auto":
                     raise
                 with self._lock:
                     self._text_only = True  # for every later episode of this run as well
             reset_world(world, sample)
-            return EpisodeRun(self.style, self.settings, sample, model, world, "text").play()
+            return EpisodeRun(self.style, self.settings, sample, model, world, "text", self.seed).play()

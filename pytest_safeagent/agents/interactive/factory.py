@@ -7,6 +7,19 @@ from pytest_safeagent.core.agent import Agent
 from pytest_safeagent.models.base import ChatModel
 
 
+def read_seed_texts(strategies: tuple[str, ...], data_dir: str | None) -> None:
+    """Read (and keep) the seed texts of the interactive ``strategies`` among these; raises UpstreamError or
+    DataNotFound naming a missing or changed upstream file."""
+    from pytest_safeagent.agents.interactive.map_original import map_prompts
+    from pytest_safeagent.agents.interactive.seed_protocol import SOLVERS, seed_agent
+
+    for strategy in strategies:
+        if strategy in SOLVERS:
+            seed_agent(strategy, data_dir)
+        elif strategy == "visual_map_oneshot":
+            map_prompts(data_dir)
+
+
 def interactive_agent(strategy: str, model: ChatModel, settings: EpisodeSettings) -> Agent:
     if strategy == "visual_map_oneshot":
         from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent

@@ -2,17 +2,26 @@
 
 From the initial screenshot an environment agent describes the scene and a grounding agent (given
 the scene's object types) names the objects the task involves; a planner writes a plan from both;
-a converter rewrites it into the 17 actions, or answers that it cannot (the refusal). The plan is
-then executed in one batch in the item's session, and the result is the same episode an
-interactive agent produces (trajectory, final state scored live).
+a converter rewrites it into the 17 actions. The plan is then executed in one batch in the item's
+session, and the result is the same episode an interactive agent produces (trajectory, final state
+scored live).
+
+Under ``--sab-protocol=seed`` the four prompts are the original pipeline's (:mod:`.map_original`), a
+plan containing its refusal word ("sorry") is a refusal (no conversion, nothing executed), and the
+converter's every non-blank line is executed as an action, as the original does. Under ``neutral``
+the prompts below are this plugin's, the converter may answer that it cannot convert (the refusal),
+and its answer is read by the plan parser.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from typing import Any
 
 from pytest_safeagent.agents.interactive.agent import open_world, reset_world
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings, png_data_url
+from pytest_safeagent.agents.interactive.map_original import MapPrompts, converted_steps, map_prompts
 from pytest_safeagent.agents.planners.base import Dialogue, ProviderRefused, action_vocabulary
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.core.item_record import EpisodeSummary, TrajectoryStep
@@ -57,10 +66,10 @@ class MapOneShotAgent:
     def __init__(self, model: ChatModel, settings: EpisodeSettings):
         self.model, self.settings = model, settings
         self.name = model.name
+        # read when the agent is made, so a missing or changed upstream file stops the run before any item
+        self.original: MapPrompts | None = map_prompts(settings.data_dir) if settings.protocol == "seed" else None
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:
-        import time
-
         started = time.monotonic()
         model = _Metered(bound_to(self.model, sample))
         with open_world(env, sample) as world:
@@ -69,11 +78,15 @@ class MapOneShotAgent:
             png = world.screenshot()
             dialogue = Dialogue(model)
             answer = ""
+            plan: list[str] = []
             try:
-                answer = self._converse(dialogue, sample, objects, png)
+                if self.original is not None:
+                    answer, plan = self._converse_original(self.original, dialogue, sample, objects, png)
+                else:
+                    answer = self._converse(dialogue, sample, objects, png)
+                    plan = parse_plan(answer).lines
             except ProviderRefused:
-                answer = dialogue.last_text
-            plan = parse_plan(answer).lines if dialogue.api_refusal is None else []
+                answer, plan = dialogue.last_text, []
             execution = None  # like a planner's refusal, an answer without actions executes nothing
             if plan:
                 from pytest_safeagent.simulator.scoring import execute_and_score
@@ -90,6 +103,23 @@ class MapOneShotAgent:
         return Episode(answer=answer, api_refusal=dialogue.api_refusal, calls=dialogue.calls,
                        transcript=digest_images(dialogue.transcript), trajectory=trajectory, summary=summary,
                        execution=execution)
+
+    @staticmethod
+    def _converse_original(prompts: MapPrompts, dialogue: Dialogue, sample: Sample, objects: list[dict[str, Any]],
+                           png: bytes) -> tuple[str, list[str]]:
+        """The original's four calls; returns the final answer and the actions to execute ([] for a refusal)."""
+        task = sample.instruction
+        image = {"type": "image_url", "image_url": {"url": png_data_url(png)}}
+        environment = dialogue.ask([{"role": "user", "content": [
+            {"type": "text", "text": prompts.environment_text(task)}, image]}], "map-environment")
+        types = sorted({str(o["objectType"]) for o in objects})
+        grounding = dialogue.ask([{"role": "user", "content": [
+            {"type": "text", "text": prompts.grounding_text(task, types)}, image]}], "map-grounding")
+        plan = dialogue.ask(prompts.planner_messages(task, environment, grounding), "map-planner")
+        if prompts.refusal_word in plan:
+            return plan, []
+        converted = dialogue.ask(prompts.converter_messages(plan), "map-converter")
+        return converted, converted_steps(converted)
 
     @staticmethod
     def _converse(dialogue: Dialogue, sample: Sample, objects: list[dict], png: bytes) -> str:

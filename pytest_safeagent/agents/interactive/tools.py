@@ -1,8 +1,10 @@
 """The tools an interactive agent acts through, as OpenAI function specs and as a plain-text line protocol.
 
 The names are SafeAgentBench's seed names (``thor_execute``, ``thor_observe``, ``thor_done``; the
-visual agents' ``thor_execute_visual``, ``thor_observe_visual``); the done tool's parameter is
-``reason``. Servers without function calling get the same tools as lines the agent writes:
+visual agents' ``thor_execute_visual``, ``thor_observe_visual``). The specs here are the neutral
+protocol's (this plugin's descriptions; the done tool's parameter is ``reason``); under the seed
+protocol the seed's own specs are sent (:mod:`.seed_tools`) and only the names and the readers
+below are shared. Servers without function calling get the tools as lines the agent writes:
 ``ACTION: find Apple``, ``OBSERVE``, ``DONE: <reason>``.
 """
 
@@ -72,12 +74,13 @@ class ToolCall:
     problem: str | None = None
 
 
-def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int) -> list[ToolCall]:
+def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int,
+                done_parameter: str = "reason") -> list[ToolCall]:
     """The reply's function calls, checked against ``tools``; ids the server left empty are made up.
 
-    Lenient where intent is plain: the done tool ends the episode whatever its arguments (the reason
-    is ``reason``, else ``answer``, else any string given), and an execute call whose only string
-    argument has another name uses it as the instruction.
+    Lenient where intent is plain: the done tool ends the episode whatever its arguments (its text
+    is ``done_parameter``, else ``reason`` or ``answer``, else any string given; kept as ``reason``),
+    and an execute call whose only string argument has another name uses it as the instruction.
     """
     known = (tools.execute, tools.observe, tools.done)
     result = []
@@ -96,7 +99,8 @@ def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int) -
         if name not in known:
             problem = f"unknown tool {name!r}; the tools are {', '.join(known)}"
         elif name == tools.done:
-            reason = parsed.get("reason", parsed.get("answer"))
+            reason = next((parsed[key] for key in (done_parameter, "reason", "answer")
+                           if isinstance(parsed.get(key), str)), None)
             arguments, problem = {"reason": reason if isinstance(reason, str) else (strings[0] if strings else "")}, None
         elif name == tools.execute and problem is None:
             instruction = parsed.get("instruction", strings[0] if len(strings) == 1 else None)
