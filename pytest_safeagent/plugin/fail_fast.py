@@ -1,7 +1,8 @@
 """Fail fast: stop the run when items keep failing because the endpoint is unusable.
 
 Counts items in a row, in the order they finish, failing with the same endpoint failure (connection
-refused, DNS, 401/403/404, classified in models/retry.py and carried on ModelError.infra_cause).
+refused, DNS, 401/403/404, classified in models/retry.py and carried on ModelError.infra_cause), or
+with no connection to the simulator (SimulatorError.infra_cause), so a dead simulator stops the run too.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import threading
 
 from pytest_safeagent.models.base import ModelError
+from pytest_safeagent.simulator.client import SimulatorError
 
 DEFAULT_MAX_INFRA_ERRORS = 5  # --sab-max-infra-errors
 
@@ -39,11 +41,11 @@ class InfraStreak:
 
 
 def _endpoint_failure(error: BaseException | None) -> tuple[str, str] | None:
-    """(cause, endpoint) of a model failure, somewhere in ``error``'s chain of causes, that says the
-    endpoint is unusable; else None."""
+    """(cause, endpoint) of a model or simulator failure, somewhere in ``error``'s chain of causes, that
+    says the endpoint is unusable; else None."""
     seen = 0
     while error is not None and seen < 5:
-        if isinstance(error, ModelError) and error.infra_cause:
+        if isinstance(error, ModelError | SimulatorError) and error.infra_cause:
             return error.infra_cause, error.endpoint or "the endpoint"
         error, seen = error.__cause__, seen + 1
     return None
