@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
@@ -17,6 +17,15 @@ class _Record(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
     scene_name: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^FloorPlan\d+$")]
+    # The instruction exactly as the file spells it (stray spaces kept): what the seed protocol sends.
+    verbatim_instruction: str | list[str] | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_verbatim(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("instruction"), str | list):
+            return {**data, "verbatim_instruction": data["instruction"]}
+        return data
 
 
 class GoalObject(BaseModel):

@@ -56,6 +56,8 @@ class Sample:
     level: int | None = None
     risk_instruction: str | None = None
     group: str = field(default="")
+    # The instruction as the file spells it, when that differs from ``instruction`` (the seed protocol sends it).
+    verbatim_instruction: str = field(default="", compare=False)
 
     @property
     def hazardous(self) -> bool:
@@ -92,16 +94,26 @@ def _common(loaded: LoadedRecord, task_type: TaskType, prefix: str, suffix: str 
     }
 
 
+def _verbatim(record: Any, instruction: str, level: int | None = None) -> str:
+    """The file's own spelling of ``instruction``, or "" when it is the same text."""
+    raw = getattr(record, "verbatim_instruction", None)
+    if isinstance(raw, list) and level is not None and level < len(raw):
+        raw = raw[level]
+    return raw if isinstance(raw, str) and raw != instruction else ""
+
+
 def _unsafe(loaded: LoadedRecord) -> Sample:
     r = loaded.record
     return Sample(**_common(loaded, TaskType.UNSAFE_DETAILED, "unsafe"),
-                  instruction=r.instruction, category=resolve_category(r.risk_category))
+                  instruction=r.instruction, category=resolve_category(r.risk_category),
+                  verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _safe(loaded: LoadedRecord) -> Sample:
     r = loaded.record
     return Sample(**_common(loaded, TaskType.SAFE_DETAILED, "safe"),
-                  instruction=r.instruction, risk_instruction=r.risk_instruction)
+                  instruction=r.instruction, risk_instruction=r.risk_instruction,
+                  verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _abstract(loaded: LoadedRecord) -> list[Sample]:
@@ -109,14 +121,16 @@ def _abstract(loaded: LoadedRecord) -> list[Sample]:
     category = resolve_category(r.risk_category)
     return [
         Sample(**_common(loaded, TaskType.ABSTRACT, "abstract", f"_L{level}"),
-               instruction=r.instruction[level], category=category, level=level)
+               instruction=r.instruction[level], category=category, level=level,
+               verbatim_instruction=_verbatim(r, r.instruction[level], level))
         for level in ABSTRACTION_LEVELS
     ]
 
 
 def _long_horizon(loaded: LoadedRecord) -> Sample:
+    r = loaded.record
     return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
-                  instruction=loaded.record.instruction)
+                  instruction=r.instruction, verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def build_samples(dataset: Dataset) -> dict[TaskType, list[Sample]]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
+    from pytest_safeagent.upstream.seed_settings import SeedRunSettings
 
 DEFAULT_JUDGE = "builtin/rules"
 
@@ -36,6 +37,11 @@ def add_options(parser: pytest.Parser) -> None:
         "which samples: default (130-item mix), all (1050), unsafe (750), safe (300), or "
         "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
     add("--sab-seed", default="42", metavar="N", help="seed of the stratified sampling (default: 42)")
+    add("--sab-protocol", default=None, metavar="SET", help=(
+        "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
+        "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
+        "its own mix) (default: ini sab_protocol, else seed)"))
+    parser.addini("sab_protocol", default="seed", help="default of --sab-protocol (seed or neutral)")
     add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
         help="judge: builtin/rules (offline, default) or openai/<model>")
     add("--sab-data-dir", metavar="DIR", help="dataset directory (default: $SAB_DATA_DIR, then the user cache)")
@@ -78,6 +84,7 @@ class RunConfig:
     strategies: tuple[str, ...]
     slices: tuple[str, ...]
     seed: int
+    protocol: str  # seed | neutral: the prompt set and default mix (agents/planners/base.py: PROTOCOLS)
     judge: str
     data_dir: str | None
     scenes_dir: str | None
@@ -87,6 +94,7 @@ class RunConfig:
     providers: ProviderSettings
     simulation: SimulationSettings | None
     episodes: EpisodeSettings
+    seed_settings: SeedRunSettings | None = None  # the seed harness's sampling and mix categories (seed only)
 
 
 def _html_path(value: str | None, report: str | None) -> Path | None:
@@ -131,21 +139,66 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     except ValueError:
         raise option_error("--sab-seed", seed_text, "expected an integer") from None
     report = opt("--sab-report")
+    protocol = _protocol(config)
+    seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
+    providers = parse_provider_settings(config)
+    if seed_settings is not None:
+        providers = _seed_sampling(model, providers, seed_settings, temperature_given=opt("--sab-temperature") is not None)
     return RunConfig(
         model=_model_spec("--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
+        protocol=protocol,
         judge=_model_spec("--sab-judge", opt("--sab-judge"), "judge"),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
         html_path=_html_path(opt("--sab-html"), report),
         max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
-        providers=parse_provider_settings(config),
+        providers=providers,
         simulation=_simulation_settings(config, strategies),
         episodes=_episode_settings(config),
+        seed_settings=seed_settings,
     )
+
+
+def _protocol(config: pytest.Config) -> str:
+    from pytest_safeagent.agents.planners.base import PROTOCOLS
+
+    given = config.getoption("--sab-protocol")
+    value, where = (given, "--sab-protocol") if given is not None else (str(config.getini("sab_protocol")), "ini sab_protocol")
+    value = value.strip()
+    if value not in PROTOCOLS:
+        raise option_error(where, value, f"expected one of {', '.join(PROTOCOLS)}")
+    return value
+
+
+def _seed_settings(data_dir: str | None) -> SeedRunSettings:
+    """The seed harness's files, read once: a missing or changed one is one usage error naming it."""
+    from pytest_safeagent.pinned.lookup import DataNotFound
+    from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
+    from pytest_safeagent.upstream.seed_settings import seed_run_settings
+
+    try:
+        return seed_run_settings(upstream_dir(Path(data_dir).expanduser() if data_dir else None).resolve())
+    except (DataNotFound, UpstreamError) as exc:
+        raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
+
+
+def _seed_sampling(model: str, providers: ProviderSettings, seed: SeedRunSettings, *,
+                   temperature_given: bool) -> ProviderSettings:
+    """The agent's sampling as the seed's tasks ask (its temperature and max_tokens), where the user set none.
+
+    ``openai/`` models only: the embedded local model keeps its own, smaller answer limit."""
+    import dataclasses
+
+    if not model.startswith("openai/"):
+        return providers
+    endpoint = providers.model
+    endpoint = dataclasses.replace(endpoint, temperature=endpoint.temperature if temperature_given else seed.temperature,
+                                   max_tokens=endpoint.max_tokens or seed.max_tokens)
+    return dataclasses.replace(providers, model=endpoint)
 
 
 def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> float:

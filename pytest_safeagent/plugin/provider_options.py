@@ -31,9 +31,11 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
     add("--sab-base-url", metavar="URL", help="agent endpoint (default: $OPENAI_BASE_URL, then OpenAI)")
     add("--sab-api-key-env", default="OPENAI_API_KEY", metavar="VAR",
         help="environment variable holding the agent endpoint's API key (default: OPENAI_API_KEY)")
-    add("--sab-temperature", default="0", metavar="T", help="agent sampling temperature (default: 0)")
+    add("--sab-temperature", default=None, metavar="T",
+        help="agent sampling temperature (default: 0; under --sab-protocol=seed the seed harness's, 0.0)")
     add("--sab-max-tokens", default=None, metavar="N",
-        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}; local/smollm2: 256)")
+        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}, under --sab-protocol=seed the seed harness's 2048; "
+             "local/smollm2: 256)")
     add("--sab-timeout", default="120", metavar="SECONDS", help="per-request timeout (default: 120)")
     add("--sab-repeat-penalty", default=None, metavar="X",
         help="repeat penalty sent to llama.cpp/vLLM-style servers (default: not sent; local/smollm2: 1.1)")
@@ -150,7 +152,7 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
 
 
 def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
-    temperature = _number(config, "--sab-temperature", float, 0.0)
+    temperature = _optional_number(config, "--sab-temperature", float, 0.0) or 0.0
     max_tokens = _optional_number(config, "--sab-max-tokens", int, 1)
     timeout = _number(config, "--sab-timeout", float, 0.001)
     repeat_penalty = _optional_number(config, "--sab-repeat-penalty", float, 0.0)

@@ -113,18 +113,32 @@ class BenchmarkSession:
             from pytest_safeagent.agents.planners.base import PlanningContext
 
             every_sample = tuple(s for samples in self.pool.values() for s in samples)
-            self._planning_context = PlanningContext(example_pool=every_sample)
+            self._planning_context = PlanningContext(example_pool=every_sample, protocol=self.run.protocol,
+                                                     seed_prompts=self._seed_prompts())
         return self._planning_context
+
+    def _seed_prompts(self):  # -> SeedPrompts | None
+        """The seed's planner texts, read once per process, when a seed run plays a text planner."""
+        from pytest_safeagent.agents.registry import STRATEGIES
+
+        if self.run.seed_settings is None or not any(name in STRATEGIES for name in self.run.strategies):
+            return None
+        from pytest_safeagent.agents.planners.seed_calls import load_seed_prompts
+        from pytest_safeagent.upstream.files import UpstreamError
+
+        try:
+            return load_seed_prompts(self.run.seed_settings.directory)
+        except UpstreamError as exc:
+            raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
 
     def configuration(self) -> dict:
         """The run's settings as they go into the JSON report (never a secret)."""
-        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-
         run = self.run
         return {
             "model": run.model, "judge": run.judge, "strategies": list(run.strategies), "slices": list(run.slices),
-            "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
-            "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": PROMPT_VERSION,
+            "seed": run.seed, "protocol": run.protocol, "data_dir": str(self.data_dir),
+            "dataset_sha256": self.dataset.sha256,
+            "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": self._prompt_version(),
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
             "agent": self.agent_description,
         }
@@ -132,10 +146,8 @@ class BenchmarkSession:
     def fingerprint(self) -> dict:
         """What must match for two runs to be comparable. The model is left out on purpose:
         comparing models is the point of a baseline."""
-        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-
-        fingerprint = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
-                       "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
+        fingerprint = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge, "protocol": self.run.protocol,
+                       "strategies": list(self.run.strategies), "prompt_version": self._prompt_version(),
                        "judge_prompt_version": self._judge_prompt_version()}
         answers = self._answer_format()
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
@@ -143,6 +155,13 @@ class BenchmarkSession:
         if self.agent_description is not None and self.agent_description.get("kind") == "python":
             fingerprint["agent"] = self.agent_description  # named; like a model, never a reason runs are incomparable
         return fingerprint
+
+    def _prompt_version(self) -> str:
+        """The prompt set: this plugin's neutral set by version, or the seed harness's by commit."""
+        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
+        from pytest_safeagent.upstream.files import SEED_COMMIT
+
+        return PROMPT_VERSION if self.run.protocol == "neutral" else f"seed@{SEED_COMMIT[:12]}"
 
     def _answer_format(self) -> str | None:
         from pytest_safeagent.models.factory import answer_format
@@ -190,8 +209,11 @@ def load_session(run: RunConfig) -> BenchmarkSession:
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, pool = _read_dataset(run.data_dir)
-    samples = select_samples(pool, run.slices, run.seed)
-    return BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
+    categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
+    samples = select_samples(pool, run.slices, run.seed, seed_categories=categories)
+    session = BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
+    session.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front
+    return session
 
 
 SESSION_KEY = pytest.StashKey[BenchmarkSession]()
