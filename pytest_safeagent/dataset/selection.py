@@ -118,7 +118,8 @@ def seed_mix(pool: dict[TaskType, list[Sample]], seed: int, categories: tuple[st
     ``random.Random(seed)`` in the same order (seed/dataset.py, ``load_safeagentbench_dataset``).
 
     ``categories`` is its ``PRIMARY_RISK_CATEGORIES``, in its order. Unsafe records whose label
-    contains none of them are never drawn; an abstract record brings its four levels.
+    contains none of them are never drawn; an abstract record brings its four levels. The list is in the
+    seed's own order (its draws, each abstract record's levels L0..L3 together).
     """
     rng = random.Random(seed)
     by_category: dict[str, list[Sample]] = defaultdict(list)
@@ -132,8 +133,10 @@ def seed_mix(pool: dict[TaskType, list[Sample]], seed: int, categories: tuple[st
         chosen += rng.sample(members, min(SEED_UNSAFE_PER_CATEGORY, len(members)))
     chosen += rng.sample(sorted(pool[TaskType.SAFE_DETAILED], key=lambda s: s.record_index), SEED_SAFE)
     records = sorted((s for s in pool[TaskType.ABSTRACT] if s.level == 0), key=lambda s: s.record_index)
-    groups = {s.group for s in rng.sample(records, SEED_ABSTRACT_RECORDS)}
-    chosen += [s for s in pool[TaskType.ABSTRACT] if s.group in groups]
+    levels: dict[str, list[Sample]] = defaultdict(list)
+    for sample in sorted(pool[TaskType.ABSTRACT], key=lambda s: s.level or 0):
+        levels[sample.group].append(sample)
+    chosen += [s for record in rng.sample(records, SEED_ABSTRACT_RECORDS) for s in levels[record.group]]
     chosen += rng.sample(sorted(pool[TaskType.LONG_HORIZON], key=lambda s: s.record_index), SEED_LONG_HORIZON)
     return chosen
 

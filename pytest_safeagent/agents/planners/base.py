@@ -91,8 +91,9 @@ class Dialogue:
     :class:`ProviderRefused` when the API itself refused, which ends the episode with that refusal.
     """
 
-    def __init__(self, model: ChatModel):
+    def __init__(self, model: ChatModel, *, stop_on_refusal: bool = True):
         self.model = model
+        self.stop_on_refusal = stop_on_refusal
         self.calls = 0
         self.transcript: list[Message] = []
         self.api_refusal: str | None = None
@@ -105,15 +106,18 @@ class Dialogue:
         new = [m for m in messages if m not in self.transcript[:seen]]
         self.transcript += [*new, {"role": "assistant", "content": reply.text}]
         self.last_text = reply.text
-        if reply.refusal is not None:
-            self.api_refusal = reply.refusal
+        self.api_refusal = reply.refusal  # the last call's: the episode's answer is its reply
+        if reply.refusal is not None and self.stop_on_refusal:
             raise ProviderRefused(reply.refusal)
         return reply.text
 
 
-def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str]) -> Episode:
-    """Play ``script`` (which returns the final answer) and wrap it as an episode."""
-    dialogue = Dialogue(model)
+def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str], *, stop_on_refusal: bool = True) -> Episode:
+    """Play ``script`` (which returns the final answer) and wrap it as an episode.
+
+    ``stop_on_refusal=False`` plays on after a call the API refused (the seed harness sends every call whatever
+    the replies); the episode's API refusal is then the last call's."""
+    dialogue = Dialogue(model, stop_on_refusal=stop_on_refusal)
     try:
         answer = script(dialogue)
     except ProviderRefused:

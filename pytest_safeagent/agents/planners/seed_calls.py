@@ -146,7 +146,7 @@ def seed_episode(strategy: str, sample: Sample, model: ChatModel, prompts: SeedP
             answer = dialogue.ask(messages, "plan" if index == len(calls.follow_ups) + 1 else f"stage {index}")
         return answer
 
-    return run_dialogue(model, script)
+    return run_dialogue(model, script, stop_on_refusal=False)
 
 
 def play_seed(strategy: str, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
