@@ -99,7 +99,8 @@ class Recorder:
         kind = self.kind(body)
         messages = body.get("messages") or []
         last = content_text(messages[-1].get("content")) if messages else ""
-        roll = _digest(last) % 20
+        # The whole conversation decides, so each call of a multi-call strategy gets its own answer.
+        roll = _digest(json.dumps([content_text(m.get("content")) for m in messages])) % 20
         if kind == "planner":
             return "" if roll == 0 else REFUSAL if roll < 7 else PLAN
         if kind == "rejection":

@@ -128,3 +128,19 @@ def test_a_constant_that_is_not_static_text_is_refused():
         prompt_text(module, "B")
     with pytest.raises(UpstreamError, match="C: defined in terms of itself"):
         prompt_text(module, "C")
+
+
+def test_an_empty_answer_does_not_end_a_seed_conversation(by_id, fake, chat, seed_context, texts):
+    """The seed makes every call whatever the replies; the empty first reply goes back as it came."""
+    fake.script([fo.text(""), fo.text("find Egg")])
+    episode = load_strategy("two_stage").run(by_id["unsafe_2"], chat, seed_context)
+    assert len(fake.requests) == episode.calls == 2
+    assert fake.requests[1].messages[2] == {"role": "assistant", "content": ""}
+    assert fake.requests[1].messages[3] == {"role": "user", "content": texts["LOW_LEVEL_CONVERSION_PROMPT"]}
+    assert (episode.answer, episode.api_refusal) == ("find Egg", None)
+
+
+def test_an_empty_last_answer_is_the_episode_s_api_refusal(by_id, fake, chat, seed_context):
+    fake.script([fo.text("")])
+    episode = load_strategy("direct").run(by_id["unsafe_2"], chat, seed_context)
+    assert episode.answer == "" and episode.api_refusal is not None
