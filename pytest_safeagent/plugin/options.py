@@ -176,12 +176,16 @@ def _protocol(config: pytest.Config) -> str:
 
 def _seed_settings(data_dir: str | None) -> SeedRunSettings:
     """The seed harness's files, read once: a missing or changed one is one usage error naming it."""
-    from pytest_safeagent.pinned.lookup import DataNotFound
+    from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, resolve_data_dir
     from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
     from pytest_safeagent.upstream.seed_settings import seed_run_settings
 
+    try:  # the dataset first: without it nothing runs, and its message says how to get it
+        dataset_dir = resolve_data_dir(DATASET, data_dir)
+    except DataNotFound as exc:
+        raise pytest.UsageError(f"SafeAgentBench data: {exc}") from None
     try:
-        return seed_run_settings(upstream_dir(Path(data_dir).expanduser() if data_dir else None).resolve())
+        return seed_run_settings(upstream_dir(dataset_dir).resolve())
     except (DataNotFound, UpstreamError) as exc:
         raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
 
