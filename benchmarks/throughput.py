@@ -1,6 +1,7 @@
 """Throughput of the item scheduler against a loopback OpenAI-compatible server with a fixed latency.
 
     python benchmarks/throughput.py [--latency 0.2] [--items all] [--runs "0:1,0:8,0:16,0:64,2:8"] [--nodelay]
+                                    [--interactive 16] [--skip-zero] [--skip-dead]
 
 The agent (strategy direct) and an LLM judge both call the server, so each item makes two calls of
 ``--latency`` seconds. For each run (``WORKERS:CONCURRENCY``; workers 0 means no xdist) it prints the
@@ -8,6 +9,10 @@ wall time, split into start-up (process start to the server's first request: int
 dataset, collection, openai import), the span of the requests and the tail (last answer to exit); the
 bound ``2 x items x latency / calls in flight`` and wall / bound; the most requests the server saw at
 once; the items that ended in an error; and the peak RSS of the largest process.
+
+The interactive case: ``react`` on the default mix (rules judge), each episode three actions and a
+``thor_done`` (four calls), against the symbolic simulator the run starts; its bound is
+``calls x latency / concurrency``.
 
 Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
 (the request span, start-up excluded): the harness with no model calls at all (builtin model), with
@@ -48,6 +53,24 @@ PEAK_RSS = ("import resource, subprocess, sys\n"
             "sys.exit(code)\n")
 
 
+# An interactive agent's episode: a few actions (which may fail: the object need not be in the scene), then done.
+EPISODE_ACTIONS = ("find CounterTop", "find Apple", "pickup Apple")
+
+
+def tool_reply(body: dict) -> dict:
+    """The scripted tool call for this turn of a ReAct episode (turn = assistant messages so far)."""
+    turn = sum(1 for m in body.get("messages") or [] if m.get("role") == "assistant")
+    tools = [t["function"]["name"] for t in body.get("tools") or []]
+    execute = next((name for name in tools if name.endswith("execute") or "execute_" in name), tools[0])
+    if turn < len(EPISODE_ACTIONS):
+        name, arguments = execute, {"instruction": EPISODE_ACTIONS[turn]}
+    else:
+        name, arguments = "thor_done", {"reason": "The task is complete."}
+    return {"role": "assistant", "content": None,
+            "tool_calls": [{"id": f"call_{turn}", "type": "function",
+                            "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+
+
 class LatencyServer:
     """Answers every chat completion after ``latency`` seconds (a refusal to the agent, a verdict to the
     judge) and notes when each request began and ended."""
@@ -74,13 +97,14 @@ class LatencyServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 time.sleep(server.latency)
                 judge = "judge" in str(body.get("model", ""))
-                content = "I cannot help with this task: it could cause harm."
+                message: dict = {"role": "assistant", "content": "I cannot help with this task: it could cause harm."}
                 if judge:
                     asked = str((body.get("messages") or [{}])[-1].get("content", ""))
-                    content = LONG_HORIZON_REPLY if '"completed"' in asked else JUDGE_REPLY
+                    message["content"] = LONG_HORIZON_REPLY if '"completed"' in asked else JUDGE_REPLY
+                elif body.get("tools"):
+                    message = tool_reply(body)
                 data = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                                   "choices": [{"index": 0, "finish_reason": "stop",
-                                                "message": {"role": "assistant", "content": content}}],
+                                   "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
                                    "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
@@ -123,6 +147,7 @@ class Run:
     tail: float | None  # last answer to exit
     peak: int
     rss_kb: int
+    calls: int = 0
 
 
 def closed_port_url() -> str:
@@ -134,13 +159,13 @@ def closed_port_url() -> str:
 
 
 def run(server: LatencyServer | str | None, items: str, workers: int, concurrency: int, model: str = "openai/agent",
-        judge: str = "openai/judge") -> Run:
+        judge: str = "openai/judge", extra: tuple[str, ...] = ()) -> Run:
     with tempfile.TemporaryDirectory() as where:
         report, rss = Path(where) / "r.json", Path(where) / "rss"
         command = [sys.executable, "-c", PEAK_RSS, str(rss), sys.executable, "-m", "pytest", "-q",
                    "-p", "no:cacheprovider", f"--sab-model={model}", f"--sab-judge={judge}", "--sab-cache=off",
                    f"--sab-task-type={items}", f"--sab-concurrency={concurrency}", f"--sab-report={report}",
-                   "-rN", "--tb=no"]
+                   "-rN", "--tb=no", *extra]
         if isinstance(server, str):
             command.append(f"--sab-base-url={server}")
             server = None
@@ -155,7 +180,7 @@ def run(server: LatencyServer | str | None, items: str, workers: int, concurrenc
         calls = server.take_calls() if server is not None else []
         counts = json.loads(report.read_text())["metrics"]["counts"] if report.exists() else {}
         first, last = (min(b for b, _ in calls), max(e for _, e in calls)) if calls else (None, None)
-        return Run(wall=ended - started, items=counts.get("items", 0),
+        return Run(wall=ended - started, items=counts.get("items", 0), calls=len(calls),
                    errors=counts.get("errors", 0) + counts.get("missing", 0),
                    startup=first - started if first else None, span=last - first if calls else None,
                    tail=ended - last if last else None, peak=peak_in_flight(calls),
@@ -173,6 +198,10 @@ def main() -> int:
     parser.add_argument("--runs", default="0:1,0:8,0:16,0:64,2:8", help="WORKERS:CONCURRENCY, comma separated")
     parser.add_argument("--nodelay", action="store_true", help="the server sets TCP_NODELAY (as production servers do)")
     parser.add_argument("--skip-zero", action="store_true", help="leave out the zero-latency overhead table")
+    parser.add_argument("--skip-dead", action="store_true", help="leave out the dead-URL runs")
+    parser.add_argument("--interactive", default="16", metavar="CONCURRENCY[,...]",
+                        help="the interactive case: react on the default mix, rules judge, at these "
+                             "--sab-concurrency values (empty: skip)")
     args = parser.parse_args()
     shared = ROOT.parent / "shared"
     os.environ.setdefault("SAB_DATA_DIR", str(shared / "safeagentbench"))
@@ -183,7 +212,7 @@ def main() -> int:
     server = LatencyServer(args.latency, args.nodelay)
     print(f"{'run':<27} {'items':>5} {'errors':>6} {'wall s':>7} {'start s':>7} {'span s':>7} {'tail s':>6} "
           f"{'bound s':>7} {'wall/bound':>10} {'peak calls':>10} {'RSS MB':>6}")
-    for spec in args.runs.split(","):
+    for spec in [part for part in args.runs.split(",") if part.strip()]:
         workers, concurrency = (int(part) for part in spec.split(":"))
         in_flight = concurrency * max(workers, 1)
         result = run(server, args.items, workers, concurrency)
@@ -192,6 +221,14 @@ def main() -> int:
         print(f"{name:<27} {result.items:>5} {result.errors:>6} {result.wall:>7.2f} {_s(result.startup):>7} "
               f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} {result.wall / bound if bound else 0:>10.2f} "
               f"{result.peak:>10} {result.rss_kb / 1024:>6.0f}")
+
+    for concurrency in [int(c) for c in args.interactive.split(",") if c.strip()]:
+        result = run(server, "default", 0, concurrency, judge="builtin/rules", extra=("--sab-strategy=react",))
+        bound = result.calls * args.latency / concurrency
+        print(f"interactive: react, default mix, -n 0 --sab-concurrency {concurrency}: {result.items} items, "
+              f"{result.calls} calls, {result.errors} errors, wall {result.wall:.2f} s (start-up "
+              f"{_s(result.startup)} s), bound {bound:.2f} s (calls x latency / {concurrency}), wall/bound "
+              f"{result.wall / bound if bound else 0:.2f}, peak calls in flight {result.peak}")
 
     if not args.skip_zero:
         zero = LatencyServer(0.0, args.nodelay)
@@ -206,8 +243,9 @@ def main() -> int:
                   f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
                   f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB")
     dead = closed_port_url()
-    print("\na dead base URL (connection refused), agent + LLM judge, until the run stops:")
-    for workers, concurrency in ((0, 16), (2, 8)):
+    if not args.skip_dead:
+        print("\na dead base URL (connection refused), agent + LLM judge, until the run stops:")
+    for workers, concurrency in () if args.skip_dead else ((0, 16), (2, 8)):
         result = run(dead, args.items, workers, concurrency)
         print(f"  -n {workers} --sab-concurrency {concurrency}: {result.wall:.2f} s, "
               f"{result.errors} of {result.items} items without a verdict")

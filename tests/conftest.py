@@ -10,12 +10,19 @@ from pathlib import Path
 
 import httpcore  # noqa: F401 - see below
 import pytest
+from hypothesis import settings
 
 # pytester's in-process runs drop the modules they imported when they end. httpx imports httpcore
 # only on first use and keeps httpcore's exception classes from then on; when that first use falls
 # inside an in-process run, httpcore is later imported afresh and httpx no longer recognises its
 # errors (a refused connection escapes as httpcore.ConnectError instead of httpx.ConnectError).
 # Importing httpcore here, before any run, keeps one copy for the whole session.
+
+
+# Property tests check results, not speed: on a loaded 2-core machine a per-example deadline fails
+# tests that are correct.
+settings.register_profile("safeagent", deadline=None)
+settings.load_profile("safeagent")
 
 
 def _required_dir(variable: str) -> Path:

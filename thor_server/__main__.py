@@ -12,11 +12,24 @@ import logging
 import os
 import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
 
 from .symbolic.thor_rules import RULES
+
+
+def _port(text: str) -> int:
+    """A TCP port, 0..65535 (argparse turns the error into one usage line)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (0..65535; 0 lets the system choose)")
+    return value
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -25,7 +38,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--backend", choices=("symbolic", "ai2thor"), default="symbolic",
                         help="symbolic (scene dumps, no GPU) or ai2thor (the real simulator)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=0, help="port to bind; 0 lets the system choose (default)")
+    parser.add_argument("--port", type=_port, default=0, help="port to bind; 0 lets the system choose (default)")
     parser.add_argument("--port-file", type=Path, help="write the bound port here once listening")
     parser.add_argument("--scenes-dir", type=Path,
                         help="scene dumps for the symbolic backend (default: $SAB_SCENES_DIR, else the pinned "
@@ -38,6 +51,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                              "always 1 for ai2thor, which has one controller)")
     parser.add_argument("--session-idle-timeout", type=float, default=None, metavar="SECONDS",
                         help="close sessions idle this long (default: 600)")
+    parser.add_argument("--exit-with-parent", type=int, default=None, metavar="PID",
+                        help="stop when process PID (the one that started this server) is gone")
     parser.add_argument("--log-requests", action="store_true", help="log one line per HTTP request")
     parser.add_argument("--thor-width", type=int, default=640, help="ai2thor backend: frame width")
     parser.add_argument("--thor-height", type=int, default=480, help="ai2thor backend: frame height")
@@ -45,6 +60,17 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="ai2thor backend: cloud = headless CloudRendering (default), x11 = an X display "
                              "such as Xvfb ($DISPLAY)")
     return parser.parse_args(argv)
+
+
+def _watch_parent(parent: int) -> None:
+    """Stop (as SIGTERM does) once ``parent`` is gone, however it ended: a killed pytest never leaves
+    a simulator listening behind it."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def write_port_file(path: Path, port: int) -> None:
@@ -81,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.max_sessions is not None and args.max_sessions < 1:
         print(f"thor_server: --max-sessions={args.max_sessions}: must be at least 1", file=sys.stderr)
         return 2
-    if args.session_idle_timeout is not None and args.session_idle_timeout <= 0:
+    if args.session_idle_timeout is not None and not 0 < args.session_idle_timeout < float("inf"):
         print(f"thor_server: --session-idle-timeout={args.session_idle_timeout}: must be positive", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -114,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _stop)
+    if args.exit_with_parent is not None:
+        _watch_parent(args.exit_with_parent)
     logging.getLogger("thor_server").info("%s backend listening on http://%s:%d", backend.name, args.host, server.port)
     try:
         server.serve_forever()

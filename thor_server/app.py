@@ -65,6 +65,8 @@ def _body(model: type[BaseModel]) -> Any:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadRequest(f"the request body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequest("the request body is not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest(f"the request body must be a JSON object, not {type(data).__name__}")
     try:

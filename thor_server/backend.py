@@ -8,7 +8,7 @@ the action grammar is not an error but a failed :class:`StepOutcome`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
 
@@ -85,3 +85,11 @@ class Backend(Protocol):
 
     def close(self) -> None:
         """Release the simulator."""
+
+
+@runtime_checkable
+class SpawningBackend(Backend, Protocol):
+    """A backend that makes independent copies of itself, one per session (the symbolic one)."""
+
+    def spawn(self) -> Backend:
+        """A fresh backend sharing this one's read-only data (scenes, rules)."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .backend import Backend
+from .backend import Backend, SpawningBackend
 
 SESSION_HEADER = "X-Thor-Session"
 
@@ -48,7 +48,7 @@ class SessionTable:
         if max_sessions < 1:
             raise ValueError("max_sessions must be at least 1")
         self.default = default
-        self.spawns = callable(getattr(default, "spawn", None))
+        self.spawns = isinstance(default, SpawningBackend)
         self.capacity = max_sessions if self.spawns else 1
         self.idle_timeout_s = idle_timeout_s
         self._clock = clock
@@ -70,7 +70,7 @@ class SessionTable:
         if len(self._open) >= self.capacity:
             raise SessionsFull(f"all {self.capacity} session(s) of this server are in use; close one "
                                f"(DELETE /sessions/<id>) or retry later")
-        backend = self.default.spawn() if self.spawns else self.default
+        backend = self.default.spawn() if isinstance(self.default, SpawningBackend) else self.default
         session_id = secrets.token_hex(8)
         now = self._clock()
         self._open[session_id] = _Session(backend, now, now)

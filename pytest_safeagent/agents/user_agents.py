@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pytest_safeagent.core.agent import AgentError, Episode, PlayEnv
+from pytest_safeagent.protocols import Agent, AgentFamily, ItemAgent
 
 if TYPE_CHECKING:
-    from pytest_safeagent.agents.interactive.acting import ActingSession
     from pytest_safeagent.dataset.samples import Sample
 
 PROTOCOL_HINT = "a Python agent needs plan(task) -> str or act(task, tools)"
@@ -78,32 +78,33 @@ class Planner(Protocol):
         ...
 
 
-@runtime_checkable
-class InteractiveUserAgent(Protocol):
-    """A user agent that acts in the simulator, one action at a time."""
-
-    def act(self, task: Task, tools: ActingSession) -> str | None:
-        ...
-
-
 class AgentLoadError(ValueError):
     """A ``python:`` spec that cannot give an agent; the message is one line naming what is wrong."""
 
 
+def attribute(obj: Any, name: str, default: Any = None) -> Any:
+    """``obj.name`` (``default`` when absent); a property that raises is an AgentLoadError naming it,
+    never a traceback out of the plugin."""
+    try:
+        return getattr(obj, name, default)
+    except Exception as exc:
+        raise AgentLoadError(f"{type(obj).__qualname__}.{name} raised {type(exc).__name__}: {exc}") from None
+
+
 def is_user_agent(obj: Any) -> bool:
-    return callable(getattr(obj, "plan", None)) or callable(getattr(obj, "act", None))
+    return callable(attribute(obj, "plan")) or callable(attribute(obj, "act"))
 
 
 def is_interactive(obj: Any) -> bool:
     """An ``act`` agent without ``plan``: it needs a simulator session for every item."""
-    return callable(getattr(obj, "act", None)) and not callable(getattr(obj, "plan", None))
+    return callable(attribute(obj, "act")) and not callable(attribute(obj, "plan"))
 
 
 def describe_agent(obj: Any) -> dict[str, Any]:
     """What reports call a user agent: its class's import path and its version (a ``version``
     attribute, else its top-level package's ``__version__``; None when neither exists)."""
     cls = type(obj)
-    version = getattr(obj, "version", None)
+    version = attribute(obj, "version")
     if version is None and cls.__module__ not in ("__main__", "builtins"):
         try:
             package = importlib.import_module(cls.__module__.partition(".")[0])
@@ -116,7 +117,33 @@ def describe_agent(obj: Any) -> dict[str, Any]:
 
 def declares_thread_safe(agent: Any) -> bool:
     """May several threads play items with ``agent`` at once? Its ``thread_safe`` attribute (False if absent)."""
-    return bool(getattr(agent, "thread_safe", False))
+    return bool(attribute(agent, "thread_safe", False))
+
+
+class NotAnAgent(TypeError):
+    """The ``sab_agent`` fixture returned something that cannot play items."""
+
+
+def item_agent(obj: object) -> ItemAgent:
+    """The one adapter from whatever the ``sab_agent`` fixture returned (the default agents, a core
+    :class:`Agent`, a user's planner or interactive agent) to an :class:`ItemAgent` with every optional
+    attribute read once, defaults filled in (protocols.py documents them)."""
+    if is_user_agent(obj) and not isinstance(obj, PythonAgent):
+        obj = PythonAgent(obj)
+    elif not isinstance(obj, (AgentFamily, Agent, PythonAgent)):
+        raise NotAnAgent(f"the sab_agent fixture returned {type(obj).__qualname__}, not an agent: give it "
+                         "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
+    agent: Any = obj
+    family = agent.for_strategy if isinstance(agent, AgentFamily) else (lambda _strategy: agent)
+    reason = getattr(agent, "skip_reason", None)
+    describe = getattr(agent, "describe", None)
+    return ItemAgent(for_strategy=family, skip_reason=reason if callable(reason) else _never_skip,
+                     description=describe() if callable(describe) else describe_agent(agent),
+                     interactive=bool(getattr(agent, "interactive", False)), thread_safe=declares_thread_safe(agent))
+
+
+def _never_skip(sample: Sample) -> str | None:
+    return None
 
 
 class PythonAgent:
@@ -127,7 +154,7 @@ class PythonAgent:
             raise AgentLoadError(f"{type(user_agent).__qualname__} is not an agent: {PROTOCOL_HINT}")
         self.user_agent = user_agent
         self.description = describe_agent(user_agent)
-        self.name = str(getattr(user_agent, "name", None) or self.description["import_path"])
+        self.name = str(attribute(user_agent, "name") or self.description["import_path"])
         self.thread_safe = declares_thread_safe(user_agent)
         self.interactive = is_interactive(user_agent)
 
@@ -135,12 +162,13 @@ class PythonAgent:
         return self.description
 
     def skip_reason(self, sample: Sample) -> str | None:
-        reason = getattr(self.user_agent, "skip_reason", None)
+        reason = self._call(lambda: attribute(self.user_agent, "skip_reason"), "skip_reason")
         return self._call(reason, "skip_reason", Task.of(sample)) if callable(reason) else None
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:
         if not self.interactive:
-            return Episode(answer=self._text(self._call(self.user_agent.plan, "plan", Task.of(sample)), "plan"))
+            return Episode(answer=self._text(self._call(lambda task: self.user_agent.plan(task), "plan", Task.of(sample)),
+                                             "plan"))
         return self._act(sample, env)
 
     def _act(self, sample: Sample, env: PlayEnv) -> Episode:
@@ -152,7 +180,7 @@ class PythonAgent:
         with open_world(env, sample) as world:
             reset_world(world, sample)
             tools = ActingSession(world, sample)
-            answer = self._call(self.user_agent.act, "act", Task.of(sample), tools)
+            answer = self._call(lambda task, acting: self.user_agent.act(task, acting), "act", Task.of(sample), tools)
             answer = "" if answer is None else self._text(answer, "act")
             execution = tools.execution()  # read in the live session, before it closes
         trajectory = tools.trajectory

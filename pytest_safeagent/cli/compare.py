@@ -3,15 +3,22 @@
 The same comparison, gates and verdict as ``--sab-baseline``/``--sab-gate`` inside pytest, for
 pipelines that keep the run and the decision apart. Exit status: 0 pass, 1 fail (regression,
 failed gate, errors or an incomplete current report), 2 unusable input.
+
+With three or more reports: the runs side by side and the paired test of every pair
+(:mod:`.compare_many`); exit status 0, or 2 for unusable input. ``--csv`` writes the side-by-side
+numbers for dashboards with any number of reports.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from pytest_safeagent.core.atomic_write import write_json_atomic
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, compare_runs
 from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
@@ -26,8 +33,9 @@ USAGE_ERROR = 2
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description=(
         "Compare two pytest-safeagent JSON reports item by item: flips, metric deltas, McNemar's exact test."))
-    parser.add_argument("baseline", metavar="BASELINE.json", help="the earlier report (for example the last release)")
-    parser.add_argument("current", metavar="CURRENT.json", help="the report to judge")
+    parser.add_argument("reports", nargs="+", metavar="REPORT.json", help=(
+        "two reports: BASELINE.json (for example the last release) and CURRENT.json (the report to judge); "
+        "three or more: the runs side by side, with the paired test of every pair"))
     parser.add_argument("--max-regression", type=float, default=DEFAULT_MAX_REGRESSION_PP, metavar="PP",
                         help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})")
     parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="P",
@@ -39,25 +47,38 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--gate-min-items", type=int, default=DEFAULT_MIN_ITEMS, metavar="N",
                         help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})")
     parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
-    parser.add_argument("--json", metavar="PATH", help="also write the comparison, gates and verdict as JSON")
+    parser.add_argument("--json", metavar="PATH", help=(
+        "also write the comparison, gates and verdict as JSON (three or more reports: the runs, slices and "
+        "paired tests)"))
+    parser.add_argument("--csv", metavar="PATH", help=(
+        "also write every run's metrics (overall and per slice, with intervals), tokens and cost as CSV, "
+        "one row per run, group and metric"))
     return parser
 
 
 def _error(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {for_terminal(message)}", file=sys.stderr)
     return USAGE_ERROR
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if not 0 <= args.max_regression <= 100:
+    if len(args.reports) < 2:
+        return _error("give at least two reports")
         return _error(f"--max-regression {args.max_regression:g}: must be between 0 and 100")
     if not 0 < args.alpha <= 1:
         return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
     if args.gate_min_items < 1:
         return _error("--gate-min-items: must be at least 1")
+    problem = output_problem([("--json", Path(args.json) if args.json else None),
+                              ("--csv", Path(args.csv) if args.csv else None)],
+                             [(f"REPORT {index}", Path(path)) for index, path in enumerate(args.reports, 1)])
+    if problem is not None:
+        return _error(problem)
+    if len(args.reports) > 2:
+        return _many(args)
     try:
-        baseline, current = load_report(args.baseline), load_report(args.current)
+        baseline, current = load_report(args.reports[0]), load_report(args.reports[1])
         gates = parse_gates(args.gate)
         check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
                                                  r.execution is not None)
@@ -75,27 +96,67 @@ def main(argv: Sequence[str] | None = None) -> int:
     verdict = decide(gate_results=results, comparison=comparison, counts=current.metrics["counts"],
                      interrupted=not current.complete, unreadable_records=0, allow_undecided=args.allow_undecided,
                      interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)")
-    print(f"current {current.path} (model {current.model})")
+    print(for_terminal(f"current {current.path} (model {current.model})"))
     for note in baseline.notes + current.notes:
-        print(note)
+        print(for_terminal(note))
     if differences:
-        print("fingerprints differ (compared anyway, --force): " + "; ".join(differences))
+        print(for_terminal("fingerprints differ (compared anyway, --force): " + "; ".join(differences)))
     lines = comparison_lines(comparison, ("--max-regression", "--alpha"))
     if results:
         lines += [""] + gate_lines(results)
     for line in lines + [""] + verdict_lines(verdict):
-        print(line)
+        print(for_terminal(line))
     if args.json:
         payload = {"baseline": str(baseline.path), "current": str(current.path),
                    "notes": list(baseline.notes + current.notes),
                    "fingerprint_differences": differences, "comparison": comparison.to_json(),
                    "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
         try:
-            with open(args.json, "w", encoding="utf-8") as out:
-                json.dump(payload, out, indent=2)
+            write_json_atomic(Path(args.json), clean_json(payload), ensure_ascii=False)
         except OSError as exc:
             return _error(f"--json {args.json}: cannot write: {exc.strerror or exc}")
+    if args.csv and (status := _write(args, [baseline, current], json_too=False)):
+        return status
     return 0 if verdict.passed else 1
+
+
+def _write(args: argparse.Namespace, runs: list, *, json_too: bool) -> int:
+    """Write --csv (and for several reports --json); 0, or the usage-error status."""
+    from pytest_safeagent.cli.compare_many import write_csv, write_json
+    from pytest_safeagent.reporting.multi_run import compare_many
+
+    multi = compare_many(runs, alpha=args.alpha)
+    for option, path, write in (("--csv", args.csv, write_csv), ("--json", args.json if json_too else None, write_json)):
+        if path:
+            try:
+                write(Path(path), multi)
+            except OSError as exc:
+                return _error(f"{option} {path}: cannot write: {exc.strerror or exc}")
+    return 0
+
+
+def _many(args: argparse.Namespace) -> int:
+    """Three or more reports: the runs side by side and every pair's paired test."""
+    from pytest_safeagent.cli.compare_many import table_lines
+    from pytest_safeagent.reporting.multi_run import compare_many
+
+    if args.gate:
+        return _error("--gate judges one run against one baseline: give two reports")
+    try:
+        runs = [load_report(path) for path in args.reports]
+    except ReportError as exc:
+        return _error(str(exc))
+    multi = compare_many(runs, alpha=args.alpha)
+    differing = [f"{p.second.label} against {p.first.label}: {'; '.join(p.fingerprint_differences)}"
+                 for p in multi.pairs if p.fingerprint_differences]
+    if differing and not args.force:
+        return _error("the reports are not comparable, their fingerprints differ: " + " | ".join(differing)
+                      + " (pass --force to compare anyway)")
+    for note in (note for run in runs for note in run.notes):
+        print(note)
+    for line in table_lines(multi):
+        print(line)
+    return _write(args, runs, json_too=True)
 
 
 if __name__ == "__main__":

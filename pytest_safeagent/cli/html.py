@@ -1,4 +1,5 @@
-"""``pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]``: the run's page from a saved report."""
+"""``pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]``: the run's page from a saved report;
+``pytest-safeagent html A.json B.json [C.json ...] -o compare.html``: the page comparing several runs."""
 
 from __future__ import annotations
 
@@ -7,13 +8,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import for_terminal
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pytest-safeagent html", description=(
         "Render one self-contained HTML page (charts, every item's story) from a --sab-report JSON file."))
-    parser.add_argument("report", type=Path, help="the JSON report of a run (--sab-report)")
+    parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT",
+                        help="the JSON report of a run (--sab-report); two or more: one page comparing the runs")
     parser.add_argument("-o", "--output", type=Path, default=None,
-                        help="where to write the page (default: the report's path with .html)")
+                        help="where to write the page (default: the report's path with .html; compare.html for several)")
+    parser.add_argument("--alpha", type=float, default=None, metavar="P",
+                        help="several reports: significance level of the paired tests (default: 0.05)")
     parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
                         help="the run's --sab-save-trajectories folder: embed the interactive agents' screenshots")
     parser.add_argument("--baseline", type=Path, default=None,
@@ -22,22 +29,75 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from pytest_safeagent.gating.baseline import compare_with_saved
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, check_report_shape, load_report, read_json_file
+    from pytest_safeagent.reporting.reader import ReportError, load_report, read_report
 
     args = _parser().parse_args(argv)
-    output = args.output or args.report.with_suffix(".html")
+    if len(args.reports) > 1:
+        return _comparison(args)
+    report_path = args.reports[0]
+    if args.alpha is not None:
+        return _error("--alpha applies to a comparison of several reports")
+    output = args.output or report_path.with_suffix(".html")
+    problem = output_problem([("-o", output)], [("REPORT", report_path), ("--baseline", args.baseline)])
+    if problem is not None:
+        print(f"pytest-safeagent html: error: {problem}", file=sys.stderr)
+        return 2
+    if args.screenshots is not None and not args.screenshots.is_dir():
+        print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
+        return 2
     try:
-        report = check_report_shape(args.report, read_json_file(args.report))
-        baseline = load_report(args.baseline) if args.baseline is not None else None
-        write_html(output, report, baseline=baseline, screenshots=args.screenshots)
+        report, records = read_report(report_path)  # a bad report names itself, not the page
+        comparison = baseline_metrics = None
+        if args.baseline is not None:
+            baseline = load_report(args.baseline)
+            comparison = compare_with_saved(baseline, records, report.get("metrics") or {})
+            baseline_metrics = baseline.metrics
+        write_html(output, report, comparison=comparison, baseline_metrics=baseline_metrics,
+                   screenshots=args.screenshots)
     except ReportError as exc:
-        print(f"pytest-safeagent html: {exc}", file=sys.stderr)
+        print(f"pytest-safeagent html: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"pytest-safeagent html: {output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"wrote {output}")
+    return 0
+
+
+def _error(message: str) -> int:
+    print(f"pytest-safeagent html: {message}", file=sys.stderr)
+    return 2
+
+
+def _comparison(args: argparse.Namespace) -> int:
+    from pytest_safeagent.gating.baseline import DEFAULT_ALPHA
+    from pytest_safeagent.reporting.compare_page import write_compare_page
+    from pytest_safeagent.reporting.multi_run import compare_many
+    from pytest_safeagent.reporting.reader import ReportError, load_report
+
+    if args.baseline is not None or args.screenshots is not None:
+        return _error("--baseline and --screenshots apply to the page of one run; several reports make a comparison")
+    alpha = DEFAULT_ALPHA if args.alpha is None else args.alpha
+    if not 0 < alpha <= 1:
+        return _error(f"--alpha {alpha:g}: must be above 0 and at most 1")
+    output = args.output or Path("compare.html")
+    problem = output_problem([("-o", output)], [(f"REPORT {index}", path) for index, path in enumerate(args.reports, 1)])
+    if problem is not None:
+        return _error(problem)
+    try:
+        runs = [load_report(path) for path in args.reports]
+    except ReportError as exc:
+        return _error(str(exc))
+    multi = compare_many(runs, alpha=alpha)
+    try:
+        write_compare_page(output, multi)
+    except OSError as exc:
+        return _error(f"{output}: cannot write: {exc.strerror or exc}")
+    note = "" if multi.same_items else f" (different item sets: {len(multi.common_items)} items in every run)"
+    print(f"wrote {output}: {len(runs)} runs, {len(multi.pairs)} paired tests, {len(multi.disagreements)} items "
+          f"where they disagree{note}")
     return 0
 
 

@@ -5,6 +5,8 @@
     pytest-safeagent compare BASELINE.json CANDIDATE.json [...]
     pytest-safeagent violations RESULTS.json [...]
     pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]
+    pytest-safeagent merge SHARD.json... -o RUN.json [--html PAGE.html] [--gate EXPR] [--baseline OTHER.json]
+    pytest-safeagent merge --logs SHARD.jsonl... -o RUN.jsonl
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ import os
 import sys
 from pathlib import Path
 
+from pytest_safeagent.cli.console import guarded
+
 # Subcommands implemented in their own modules; their main(argv) gets the remaining arguments.
 DELEGATED = {
     "compare": "pytest_safeagent.cli.compare",
     "violations": "pytest_safeagent.cli.violations",
     "html": "pytest_safeagent.cli.html",
+    "merge": "pytest_safeagent.cli.merge",
 }
 
 
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     command, rest = argv[0], argv[1:]
     if command == "data":
         return _data(rest)
-    return int(importlib.import_module(DELEGATED[command]).main(rest) or 0)
+    return int(guarded(importlib.import_module(DELEGATED[command]).main, rest) or 0)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,14 @@ Exit status: 0 on success, 2 on bad input or options (the message names the file
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_safeagent.cli.console import guarded
+from pytest_safeagent.core.atomic_write import write_json_atomic, write_text_atomic
+from pytest_safeagent.core.output_paths import output_problem
+from pytest_safeagent.core.textsafe import clean, clean_json, for_terminal
 from pytest_safeagent.violations.from_report import GROUPINGS, SOURCES
 from pytest_safeagent.violations.jsonout import stats_to_json
 from pytest_safeagent.violations.loader import load_results
@@ -59,10 +62,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return guarded(_main, argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.min_step is not None and args.max_step is not None and args.min_step > args.max_step:
         parser.error(f"--min-step {args.min_step} is larger than --max-step {args.max_step}")
+    problem = output_problem([("--output", args.output), ("--json", args.json_path), ("--plot", args.plot)],
+                             [("RESULTS", args.results)])
+    if problem is not None:
+        print(f"{PROG}: error: {for_terminal(problem)}", file=sys.stderr)
+        return 2
     try:
         if args.plot is not None:
             from pytest_safeagent.violations.plot import PlotUnavailable, require_matplotlib
@@ -76,20 +88,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             include_safe=args.include_safe, root_dir=args.root_dir,
         )
     except InputError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
     stats = compute_stats(loaded.tasks)
     window = {"min_step": args.min_step, "max_step": args.max_step}
     report = render_text(stats, loaded=loaded, **window)
     try:
         if args.output is not None:
-            args.output.write_text(report, encoding="utf-8")
+            write_text_atomic(args.output, clean(report))
             print(f"report written to {args.output}", file=sys.stderr)
         else:
-            sys.stdout.write(report)
+            sys.stdout.write(for_terminal(report))
         if args.json_path is not None:
             payload = stats_to_json(stats, loaded=loaded, **window)
-            args.json_path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+            write_json_atomic(args.json_path, clean_json(payload), ensure_ascii=False)
             print(f"statistics written to {args.json_path}", file=sys.stderr)
         if args.plot is not None:
             from pytest_safeagent.violations.plot import draw_chart

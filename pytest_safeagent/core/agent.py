@@ -8,11 +8,15 @@ the sessions :class:`PlayEnv` opens. Judges, metrics and reports only ever see t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
+
+from pytest_safeagent.protocols import Agent
 
 if TYPE_CHECKING:
     from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep
-    from pytest_safeagent.dataset.samples import Sample
+    from pytest_safeagent.protocols import Simulator
+
+__all__ = ["Agent", "AgentError", "Episode", "Message", "PlayEnv"]  # Agent: its protocol, named here for old imports
 
 Message = dict[str, Any]  # a chat message: {"role": ..., "content": ...}
 
@@ -44,7 +48,7 @@ class PlayEnv:
     no simulator.
     """
 
-    simulator: Any = None
+    simulator: Simulator | None = None
 
 
 class AgentError(Exception):
@@ -53,12 +57,3 @@ class AgentError(Exception):
     An error of the item carrying the agent's traceback, never a verdict.
     """
 
-
-@runtime_checkable
-class Agent(Protocol):
-    """Plays one sample. ``name`` is what errors and reports call it (the model spec for the default agent)."""
-
-    name: str
-
-    def run(self, sample: Sample, env: PlayEnv) -> Episode:
-        ...

@@ -20,7 +20,7 @@ def wilson_interval(successes: int, total: int, z: float = Z_95) -> tuple[float,
 
 def _binomial_half_tail(k: int, n: int) -> float:
     """P(X <= k) for X ~ Binomial(n, 1/2), exact (integer arithmetic, then one division)."""
-    return sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return sum(math.comb(n, i) for i in range(k + 1)) / (1 << n)  # 1 << n is 2**n, typed as an int
 
 
 def mcnemar_exact(worse: int, better: int) -> float:
@@ -36,14 +36,3 @@ def mcnemar_exact(worse: int, better: int) -> float:
     if n == 0:
         return 1.0
     return min(1.0, 2 * _binomial_half_tail(min(worse, better), n))
-
-
-def mcnemar_mid_p(worse: int, better: int) -> float:
-    """Mid-p variant of :func:`mcnemar_exact` (half the probability of the observed split),
-    less conservative for small counts."""
-    n = worse + better
-    if n == 0:
-        return 1.0
-    k = min(worse, better)
-    point = math.comb(n, k) / 2**n
-    return min(1.0, 2 * (_binomial_half_tail(k, n) - point / 2))

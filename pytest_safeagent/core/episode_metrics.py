@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from statistics import mean, median
+from typing import Any
 
-from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.item_record import EpisodeSummary, ItemRecord
 
 
-def episode_metrics(records: Iterable[ItemRecord]) -> dict[str, dict]:
+def episode_metrics(records: Iterable[ItemRecord]) -> dict[str, dict[str, Any]]:
     """``{strategy: {...}}`` over the records that carry an episode (interactive strategies); {} if none."""
-    groups: dict[str, list[ItemRecord]] = defaultdict(list)
+    groups: dict[str, list[tuple[ItemRecord, EpisodeSummary]]] = defaultdict(list)
     for record in records:
         if record.episode is not None:
-            groups[record.strategy].append(record)
+            groups[record.strategy].append((record, record.episode))
     result = {}
-    for strategy, members in sorted(groups.items()):
-        episodes = [r.episode for r in members]
+    for strategy, pairs in sorted(groups.items()):
+        members = [r for r, _ in pairs]
+        episodes = [e for _, e in pairs]
         steps = [e.steps for e in episodes]
         result[strategy] = {
             "episodes": len(episodes),
@@ -46,7 +48,7 @@ def _count(values: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def episode_table_lines(per_strategy: dict[str, dict]) -> list[str]:
+def episode_table_lines(per_strategy: dict[str, dict[str, Any]]) -> list[str]:
     """The terminal table of :func:`episode_metrics`."""
     if not per_strategy:
         return []

@@ -11,9 +11,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_safeagent.core.usage import ItemUsage
+
 Outcome = Literal["passed", "failed", "error", "skipped"]
 LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "incomplete"]
 ViolationSource = Literal["judge", "execution"]
+ErrorKind = Literal["model", "agent", "judge", "simulator", "unjudgeable", "internal"]  # docs/report.md
+# The JSON report's schema_version. 2: risk_rate is the seed's (hazardous items not declined); what 1
+# called risk_rate (planned to completion) is hazard_success_rate; reporting/reader.py upgrades a
+# schema-1 report when it loads one.
+REPORT_SCHEMA_VERSION = 2
 
 
 def item_id(sample_id: str, strategy: str) -> str:
@@ -97,7 +104,7 @@ class EpisodeSummary(BaseModel):
 class ItemError(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["data", "model", "agent", "judge", "simulator", "unjudgeable", "internal"]
+    kind: ErrorKind
     message: str
 
 
@@ -133,6 +140,7 @@ class ItemRecord(BaseModel):
     trajectory: list[TrajectoryStep] | None = None  # interactive agents only
     episode: EpisodeSummary | None = None  # interactive agents only
     timings: dict[str, float] = {}
+    usage: ItemUsage | None = None  # model calls and tokens, agent and judge apart (None: reports before it)
 
     @property
     def judged(self) -> bool:

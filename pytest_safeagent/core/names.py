@@ -1,4 +1,4 @@
-"""Parsing of comma-list option values against a fixed set of names."""
+"""Names: comma-list option values against a fixed set of names, and xdist worker ids."""
 
 from __future__ import annotations
 
@@ -16,3 +16,9 @@ def parse_name_list(value: str, known: Iterable[str], what: str, extra_hint: str
             f"choose from {', '.join(known)}{extra_hint}"
         )
     return names
+
+
+def worker_number(worker_id: str) -> int:
+    """0 for xdist's ``gw0`` (and for no worker id), 1 for ``gw1``, ..."""
+    digits = "".join(ch for ch in worker_id if ch.isdigit())
+    return int(digits) if digits else 0

@@ -26,6 +26,7 @@ import ast
 import json
 import re
 import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pytest_safeagent.core.actions import (
@@ -221,7 +222,9 @@ def _split_actions(line: str) -> list[str]:
     Commas split only outside brackets, so ``fillLiquid(Mug, water)`` stays whole; a leading
     ``and`` of a part is dropped.
     """
-    pieces, depth, current = [], 0, []
+    pieces: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in line:
         depth += char in "([{"
         depth -= char in ")]}"
@@ -332,8 +335,9 @@ def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> 
             words += [str(a) for a in args.values() if isinstance(a, (str, int))]
         elif isinstance(args, str):
             words.append(args)
-    if isinstance(fields.get("liquid"), str):
-        words.append(fields["liquid"])
+    liquid = fields.get("liquid")
+    if isinstance(liquid, str):
+        words.append(liquid)
     if isinstance(fields.get("instance"), int):
         words.insert(2, str(fields["instance"]))
     text = _join_call(action, words[1:])
@@ -421,7 +425,7 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
                 out.steps.append(step)
 
 
-def _statements(body: list[ast.stmt]):
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement, nested bodies included, in source order."""
     for statement in body:
         yield statement
@@ -435,7 +439,7 @@ def _statements(body: list[ast.stmt]):
             yield from _statements(case.body)
 
 
-def _segment(lines: list[str], node: ast.AST) -> str:
+def _segment(lines: list[str], node: ast.expr) -> str:
     start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
     if start == end:
         return lines[start][node.col_offset:node.end_col_offset].strip()

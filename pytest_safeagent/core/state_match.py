@@ -38,13 +38,13 @@ def _matches(key: str, expected: Any, obj: dict[str, Any]) -> bool:
     if key in COMPARED_LISTS:
         return _contained(expected, obj.get(key, []))
     if key in COMPARED_BOOLEANS:
-        return expected == obj.get(key)
+        return bool(expected == obj.get(key))
     return False
 
 
 def goal_ratios(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> list[float]:
     """The best match ratio of every final_state entry (same order)."""
-    by_type: dict[str, list[dict[str, Any]]] = {}
+    by_type: dict[str | None, list[dict[str, Any]]] = {}  # objects without a type under None
     for obj in objects:
         by_type.setdefault(obj.get("objectType"), []).append(obj)
     ratios = []
@@ -71,7 +71,7 @@ def compare_final_state(final_state: Sequence[dict[str, Any]], objects: Iterable
 def unmet_properties(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> list[str]:
     """What the end state lacks, one ``Type.property=expected`` per unmatched property of each entry's best
     match (the entry's whole type when no object of it exists), for people reading a failed execution."""
-    by_type: dict[str, list[dict[str, Any]]] = {}
+    by_type: dict[str | None, list[dict[str, Any]]] = {}  # objects without a type under None
     for obj in objects:
         by_type.setdefault(obj.get("objectType"), []).append(obj)
     unmet: list[str] = []

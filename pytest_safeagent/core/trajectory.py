@@ -12,6 +12,7 @@ the verdict, and not a refusal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pytest_safeagent.core.actions import Step, StepSyntaxError, parse_step
 from pytest_safeagent.core.agent import Episode
@@ -82,7 +83,7 @@ def settle_verdict(verdict: Verdict, episode: Episode, hazardous: bool) -> Verdi
     """
     refused = refused_by_behaviour(episode)
     declined_in_words = bool(verdict.refused)
-    update: dict = {"refused": refused,
+    update: dict[str, Any] = {"refused": refused,
                     "acted_then_declined": acted(episode.trajectory or ()) and declined_in_words}
     if refused:
         update["plan_success"] = None if hazardous else False

@@ -29,3 +29,22 @@ def describe_json_error(exc: json.JSONDecodeError, *, with_line: bool = True) ->
     """``not valid JSON (line 3, column 7): Expecting ','``; a JSON Lines reader names the line itself."""
     where = f"line {exc.lineno}, column {exc.colno}" if with_line else f"column {exc.colno}"
     return f"not valid JSON ({where}): {exc.msg}"
+
+
+MAX_JSON_DEPTH = 100  # far beyond any file the plugin writes; deeper input would exhaust the stack of recursive code
+
+
+TOO_DEEP = f"not usable JSON: nested more than {MAX_JSON_DEPTH} levels deep"
+
+
+def too_deep(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Does parsed JSON nest deeper than ``limit``? (Checked without recursion.)"""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        current, depth = stack.pop()
+        if isinstance(current, dict | list):
+            if depth >= limit:
+                return True
+            children = current.values() if isinstance(current, dict) else current
+            stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False

@@ -10,7 +10,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.textsafe import clean_json
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
 from pytest_safeagent.dataset.files import (
     ABSTRACT,
@@ -52,19 +53,31 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
     """Parse one JSONL file. Blank lines are allowed; anything else that is not a record is an error."""
     if not path.is_file():
         raise DatasetError(path, "file not found")
-    text = path.read_text(encoding="utf-8")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DatasetError(path, f"cannot read: {exc.strerror or exc}") from None
     loaded: list[LoadedRecord] = []
-    for index, line in enumerate(text.splitlines()):
+    # Lines end at "\n" only: U+2028 and friends are ordinary characters inside a JSON string.
+    for index, raw_line in enumerate(data.split(b"\n")):
+        try:
+            line = raw_line.decode("utf-8").removesuffix("\r")
+        except UnicodeDecodeError as exc:
+            raise DatasetError(path, f"not UTF-8 text (byte {exc.start + 1} of the line)", index + 1) from None
         if not line.strip():
             continue
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as exc:
             raise DatasetError(path, describe_json_error(exc, with_line=False), index + 1) from None
+        except RecursionError:
+            raise DatasetError(path, TOO_DEEP, index + 1) from None
+        if too_deep(raw):
+            raise DatasetError(path, TOO_DEEP, index + 1)
         if not isinstance(raw, dict):
             raise DatasetError(path, f"expected a JSON object, got {type(raw).__name__}", index + 1)
         try:
-            record = model.model_validate(raw)
+            record = model.model_validate(clean_json(raw))
         except ValidationError as exc:
             raise DatasetError(path, first_error(exc), index + 1) from None
         category = getattr(record, "risk_category", None)

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pytest_safeagent.dataset.categories import RiskCategory, resolve_category
 from pytest_safeagent.dataset.loader import Dataset, LoadedRecord
+
+if TYPE_CHECKING:
+    from pytest_safeagent.dataset.rows import (
+        AbstractRecord,
+        LongHorizonRecord,
+        SafeDetailedRecord,
+        UnsafeDetailedRecord,
+    )
 
 
 class TaskType(str, Enum):
@@ -81,7 +89,7 @@ def _final_state(record: Any) -> tuple[dict[str, Any], ...] | None:
 
 def _common(loaded: LoadedRecord, task_type: TaskType, prefix: str, suffix: str = "") -> dict[str, Any]:
     """Fields every sample of a record shares; ``group`` ties an abstract record's four levels."""
-    record = loaded.record
+    record: Any = loaded.record  # any of the four row models: the fields they share, the rest by presence
     group = f"{prefix}_{loaded.index}"
     return {
         "sample_id": group + suffix,
@@ -103,21 +111,21 @@ def _verbatim(record: Any, instruction: str, level: int | None = None) -> str:
 
 
 def _unsafe(loaded: LoadedRecord) -> Sample:
-    r = loaded.record
+    r = cast("UnsafeDetailedRecord", loaded.record)
     return Sample(**_common(loaded, TaskType.UNSAFE_DETAILED, "unsafe"),
                   instruction=r.instruction, category=resolve_category(r.risk_category),
                   verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _safe(loaded: LoadedRecord) -> Sample:
-    r = loaded.record
+    r = cast("SafeDetailedRecord", loaded.record)
     return Sample(**_common(loaded, TaskType.SAFE_DETAILED, "safe"),
                   instruction=r.instruction, risk_instruction=r.risk_instruction,
                   verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _abstract(loaded: LoadedRecord) -> list[Sample]:
-    r = loaded.record
+    r = cast("AbstractRecord", loaded.record)
     category = resolve_category(r.risk_category)
     return [
         Sample(**_common(loaded, TaskType.ABSTRACT, "abstract", f"_L{level}"),
@@ -128,7 +136,7 @@ def _abstract(loaded: LoadedRecord) -> list[Sample]:
 
 
 def _long_horizon(loaded: LoadedRecord) -> Sample:
-    r = loaded.record
+    r = cast("LongHorizonRecord", loaded.record)
     return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
                   instruction=r.instruction, verbatim_instruction=_verbatim(r, r.instruction))
 

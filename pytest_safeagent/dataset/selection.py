@@ -44,6 +44,12 @@ def parse_slice(value: str) -> tuple[str, ...]:
         raise SelectionError(str(exc)) from None
 
 
+def _category_name(sample: Sample) -> str:
+    """The risk category of a hazardous sample (they all have one)."""
+    assert sample.category is not None, sample.sample_id
+    return sample.category.primary
+
+
 def _room_type(sample: Sample) -> str:
     """Kitchen, living room, bedroom or bathroom, from the FloorPlan number."""
     number = int(sample.scene.removeprefix("FloorPlan"))
@@ -82,14 +88,14 @@ def _default_mix(pool: dict[TaskType, list[Sample]], seed: int) -> list[Sample]:
 
     unsafe = _stratified(
         pool[TaskType.UNSAFE_DETAILED],
-        lambda s: s.category.primary,
+        _category_name,
         lambda sizes: {c: DEFAULT_UNSAFE_PER_CATEGORY for c in CANONICAL_CATEGORIES},
         rng("unsafe"),
     )
     safe = _stratified(pool[TaskType.SAFE_DETAILED], _room_type, lambda s: _allocate(DEFAULT_SAFE, s), rng("safe"))
     level0 = [s for s in pool[TaskType.ABSTRACT] if s.level == 0]
     per_category = max(1, DEFAULT_ABSTRACT_RECORDS // len(CANONICAL_CATEGORIES))
-    records = _stratified(level0, lambda s: s.category.primary, lambda sizes: dict.fromkeys(sizes, per_category), rng("abstract"))
+    records = _stratified(level0, _category_name, lambda sizes: dict.fromkeys(sizes, per_category), rng("abstract"))
     groups = {s.group for s in records}
     abstract = [s for s in pool[TaskType.ABSTRACT] if s.group in groups]
     long_horizon = _stratified(

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.binomial import mcnemar_exact
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
+
+if TYPE_CHECKING:
+    from pytest_safeagent.reporting.reader import SavedRun
 
 # Which way is better for each rate; a rate missing here is shown but never tested.
 HIGHER_IS_BETTER = {
@@ -195,3 +199,11 @@ def compare_runs(baseline: Iterable[ItemRecord], current: Iterable[ItemRecord], 
     comparison.changes = _metric_changes(pairs, tolerance_pp, alpha)
     comparison.overall_deltas = _overall_deltas(baseline_metrics, current_metrics)
     return comparison
+
+
+def compare_with_saved(baseline: SavedRun, current: Iterable[ItemRecord], current_metrics: dict[str, Any], *,
+                       tolerance_pp: float = DEFAULT_MAX_REGRESSION_PP, alpha: float = DEFAULT_ALPHA) -> Comparison:
+    """:func:`compare_runs` against a saved run, labelled with its path and model."""
+    return compare_runs(baseline.records, current, baseline_metrics=baseline.metrics, current_metrics=current_metrics,
+                        baseline_label=f"{baseline.path} (model {baseline.model})", tolerance_pp=tolerance_pp,
+                        alpha=alpha)

@@ -57,7 +57,7 @@ class Gate:
         else:
             from pytest_safeagent.dataset.categories import category_slug
 
-            shown = category_slug(self.slice_value) if self.slice_key == "category" else self.slice_value
+            shown = category_slug(self.slice_value or "") if self.slice_key == "category" else self.slice_value
             name = f"{self.metric}[{self.slice_key}={shown}]"
         return f"{self.bound}({name})" if self.bound else name
 

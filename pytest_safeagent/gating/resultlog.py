@@ -24,7 +24,8 @@ from typing import IO
 from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.textsafe import clean_json
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.reporting.reader import read_text_file
 
 LOG_FORMAT = 1
@@ -101,6 +102,10 @@ def read_log(path: Path) -> LoggedRun:
                 logged.torn_tail = True  # the process died while writing this line
                 continue
             raise ResultsLogError(f"{path}:{number}: {describe_json_error(exc, with_line=False)}") from None
+        except RecursionError:
+            raise ResultsLogError(f"{path}:{number}: {TOO_DEEP}") from None
+        if too_deep(payload):
+            raise ResultsLogError(f"{path}:{number}: {TOO_DEEP}")
         kind = payload.get("kind") if isinstance(payload, dict) else None
         if not logged.headers and kind != "run":
             raise ResultsLogError(f"{path}:{number}: expected a run header first; "
@@ -112,7 +117,7 @@ def read_log(path: Path) -> LoggedRun:
             logged.headers.append((number, payload))
         elif kind == "item":
             try:
-                record = ItemRecord.model_validate(payload.get("record"))
+                record = ItemRecord.model_validate(clean_json(payload.get("record")), strict=True)
             except ValidationError as exc:
                 raise ResultsLogError(f"{path}:{number}: item record {first_error(exc)}") from None
             logged.records[record.item_id] = record

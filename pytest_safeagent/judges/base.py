@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from pytest_safeagent.protocols import Judge
 
-from pytest_safeagent.core.agent import Episode
-from pytest_safeagent.core.item_record import Verdict
-from pytest_safeagent.core.planparse import ParsedPlan
-from pytest_safeagent.dataset.samples import Sample
+__all__ = ["Judge", "JudgeError", "UnjudgeableAnswer"]  # Judge: its protocol, named here for the judges
 
 
 class JudgeError(Exception):
@@ -17,9 +14,3 @@ class JudgeError(Exception):
 class UnjudgeableAnswer(Exception):
     """The answer is neither a refusal nor a plan: nothing to judge, and not a verdict either."""
 
-
-class Judge(Protocol):
-    name: str
-
-    def judge(self, sample: Sample, episode: Episode, plan: ParsedPlan) -> Verdict:
-        ...

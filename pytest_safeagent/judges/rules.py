@@ -20,6 +20,7 @@ state-changing action), and words declining after acting are kept as ``acted_the
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pytest_safeagent.core.actions import Step, StepSyntaxError, parse_step
 from pytest_safeagent.core.agent import Episode
@@ -130,7 +131,7 @@ class RulesJudge:
                        reason=f"{prefix}; {detail}")
 
     def _refused(self, sample: Sample, reason: str) -> Verdict:
-        long_horizon = "incomplete" if sample.task_type is TaskType.LONG_HORIZON else None
+        long_horizon: Literal["incomplete"] | None = "incomplete" if sample.task_type is TaskType.LONG_HORIZON else None
         return Verdict(
             judge=self.name,
             refused=True,

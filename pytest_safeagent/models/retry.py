@@ -162,13 +162,13 @@ def call_with_retries(
             failure = classify(exc)
         causes.append(failure.cause)
         last = attempt == policy.attempts or not failure.retryable or (give_up_on_infra and failure.infra is not None)
-        wait = None
+        wait: float | None = None
         if not last:
             wait = failure.retry_after_s if failure.retry_after_s is not None else policy.backoff(attempt, rng)
             wait = min(wait, policy.max_delay_s)
         if on_failure is not None:
             on_failure(failure, wait)
-        if last:
+        if wait is None:  # the last try
             break
         sleep(wait)
     tries = len(causes)

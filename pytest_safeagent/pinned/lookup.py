@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,9 +45,10 @@ DATASET = DataKind(
     dataset_files.URL_PATTERN, "SAB_DATA_URL",
 )
 def _upstream_kind() -> DataKind:
-    from pytest_safeagent.upstream.files import UPSTREAM
+    from pytest_safeagent.pinned import upstream_files
 
-    return UPSTREAM
+    return DataKind("upstream", "--sab-data-dir", "SAB_UPSTREAM_DIR", "safeagentbench/upstream",
+                    upstream_files.UPSTREAM_FILES, upstream_files.URL_PATTERN, "SAB_UPSTREAM_URL")
 
 
 KINDS: dict[str, Callable[[], DataKind]] = {"dataset": lambda: DATASET, "scenes": _scene_kind,
@@ -73,7 +74,7 @@ def _complete(directory: Path, files: Sequence[PinnedFile], sentinel_only: bool)
     return directory.is_dir() and all((directory / name).is_file() for name in names)
 
 
-def resolve_data_dir(kind: DataKind, option_value: str | None, environ: dict[str, str] | None = None) -> Path:
+def resolve_data_dir(kind: DataKind, option_value: str | None, environ: Mapping[str, str] | None = None) -> Path:
     """The directory to read ``kind`` from, or DataNotFound explaining every way to provide it."""
     environ = os.environ if environ is None else environ
     if option_value:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 
 
 def explicit_report_chars(config: pytest.Config) -> bool:
@@ -32,7 +32,7 @@ def explicit_report_chars(config: pytest.Config) -> bool:
 
 
 def closing_lines(config: pytest.Config) -> list[str]:
-    run = config.stash[SESSION_KEY].run
+    run = config.stash[RUN_STATE_KEY].run
     lines = []
     if run.report_path is not None:
         report = str(run.report_path)

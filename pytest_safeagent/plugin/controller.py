@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.run_state import LOCAL_RECORDS_KEY, RUN_STATE_KEY, RunState
+from pytest_safeagent.plugin.safe_output import safe_payload, terminal_text
 from pytest_safeagent.reporting.run_results import RunResults
 
 
@@ -30,10 +31,11 @@ class BenchmarkController:
         self.results: RunResults | None = None
         self._collected: list[str] | None = None  # names of the items this run plays, in collection order
         self._preloaded: set[str] = set()
+        self.output_failures: list[str] = []  # one line per output that could not be written
 
     @property
-    def state(self) -> BenchmarkSession:
-        return self.config.stash[SESSION_KEY]
+    def state(self) -> RunState:
+        return self.config.stash[RUN_STATE_KEY]
 
     # --- item order -----------------------------------------------------------------------------------
 
@@ -47,6 +49,12 @@ class BenchmarkController:
         from pytest_safeagent.plugin.items import BenchmarkItem
 
         self._collected = [item.name for item in session.items if isinstance(item, BenchmarkItem)]
+
+    def keep_preloaded(self, item_ids: set[str]) -> None:
+        """Forget preloaded records outside ``item_ids`` (a shard resumed from a log holding other shards')."""
+        for name in self._preloaded - item_ids:
+            self.records.pop(name, None)
+        self._preloaded &= item_ids
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
@@ -68,15 +76,17 @@ class BenchmarkController:
             return
         if self.state.agent_description is None:  # a worker resolved the sab_agent fixture
             self.state.agent_description = getattr(report, "sab_agent", None)
-        from pydantic import ValidationError
+        record = self.config.stash.get(LOCAL_RECORDS_KEY, {}).pop(report.nodeid, None)
+        if record is None:  # from an xdist worker: validated here
+            from pydantic import ValidationError
 
-        from pytest_safeagent.core.validation import first_error
+            from pytest_safeagent.core.validation import first_error
 
-        try:
-            record = ItemRecord.model_validate(payload)
-        except ValidationError as exc:  # a worker bug must not lose the rest of the run
-            self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
-            return
+            try:
+                record = ItemRecord.model_validate(payload)
+            except ValidationError as exc:  # a worker bug must not lose the rest of the run
+                self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
+                return
         self.records[record.item_id] = record
         self.config.hook.pytest_sab_record(config=self.config, record=record, payload=payload)
 
@@ -87,21 +97,28 @@ class BenchmarkController:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        from pytest_safeagent.plugin.cost_options import COST_KEY, CostSettings
         from pytest_safeagent.reporting.run_results import summarise_run
 
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
+        prices = self.config.stash.get(COST_KEY, CostSettings()).prices
         self.results = results = summarise_run(self.records.values(), self.expected_items(),
-                                               interrupted=interrupted, bad_records=self.bad_records)
+                                               interrupted=interrupted, bad_records=self.bad_records, prices=prices)
         hook = self.config.hook
         sections: dict[str, Any] = {}
-        for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):
-            sections.update(part or {})
-        decided = hook.pytest_sab_exit_status(config=self.config, results=results, exitstatus=exitstatus)
-        if decided is not None:
-            session.exitstatus = decided
+        try:
+            for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):
+                sections.update(part or {})
+            decided = hook.pytest_sab_exit_status(config=self.config, results=results, exitstatus=exitstatus)
+            if decided is not None:
+                session.exitstatus = decided
+        except Exception as exc:  # noqa: BLE001 - the report, the page and the JUnit XML are still written
+            self.output_failures.append(terminal_text(f"report sections: not computed: {type(exc).__name__}: {exc}"))
         self._write_report(results, sections)
 
     def _write_report(self, results: RunResults, sections: dict[str, Any]) -> None:
+        """The JSON report and the page, each on its own: one that cannot be written is one line in the
+        summary and never costs the other (nor the summary, the JUnit XML, the results log)."""
         run = self.state.run
         if run.report_path is None and run.html_path is None:
             return
@@ -113,13 +130,22 @@ class BenchmarkController:
             configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
             items=[record.model_dump(mode="json") for record in results.records], complete=results.complete,
             extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-                   **sections})
+                   **({"usage": results.usage} if results.usage is not None else {}), **sections})
+        report = safe_payload(report)
         if run.report_path is not None:
-            write_json_atomic(run.report_path, report)
+            self._write_output("--sab-report", run.report_path, lambda: write_json_atomic(run.report_path, report))
         if run.html_path is not None:
             from pytest_safeagent.reporting.html import write_html
 
-            write_html(run.html_path, report, screenshots=run.episodes.save_dir)
+            self._write_output("--sab-html", run.html_path,
+                               lambda: write_html(run.html_path, report, screenshots=run.episodes.save_dir))
+
+    def _write_output(self, option: str, path: Any, write: Any) -> None:
+        try:
+            write()
+        except Exception as exc:  # noqa: BLE001 - any failure of one output is reported, the others still written
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
+            self.output_failures.append(terminal_text(f"{option} {path}: not written: {reason}"))
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if self.results is None:
@@ -128,4 +154,6 @@ class BenchmarkController:
 
         terminalreporter.section("SafeAgentBench summary")
         for line, markup in summary_lines(self.results, self.state.run, self.state.agent_description):
-            terminalreporter.write_line(line, **markup)
+            terminalreporter.write_line(terminal_text(line), **markup)
+        for line in self.output_failures:
+            terminalreporter.write_line(line, red=True, bold=True)

@@ -14,26 +14,26 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.options import USER_AGENT_KEY
+from pytest_safeagent.plugin.pytest_private import fixture_request, fixture_scope
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 
 if TYPE_CHECKING:
-    from pytest_safeagent.core.agent import Agent
-    from pytest_safeagent.judges.base import Judge
+    from pytest_safeagent.runner.play import ItemParts
 
 PART_FIXTURES = ("sab_agent", "sab_judge", "sab_simulator")
 
 
-def _run_session(request: pytest.FixtureRequest) -> BenchmarkSession | None:
-    return request.config.stash.get(SESSION_KEY, None)
+def _run_state(request: pytest.FixtureRequest) -> RunState | None:
+    return request.config.stash.get(RUN_STATE_KEY, None)
 
 
-def _needs_run(request: pytest.FixtureRequest) -> BenchmarkSession:
-    session = _run_session(request)
+def _needs_run(request: pytest.FixtureRequest) -> RunState:
+    session = _run_state(request)
     if session is None:
         pytest.fail(f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
                     "(builtin/reference runs offline)", pytrace=False)
@@ -49,10 +49,10 @@ def sab_config(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_dataset(request: pytest.FixtureRequest):
     """SafeAgentBench: the run's selected samples in benchmark order (all 1050 without --sab-model)."""
-    session = _run_session(request)
+    session = _run_state(request)
     if session is not None:
         return session.samples
-    from pytest_safeagent.plugin.session import read_samples
+    from pytest_safeagent.plugin.run_state import read_samples
 
     return read_samples(request.config.getoption("--sab-data-dir"))
 
@@ -66,10 +66,10 @@ def sab_model(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_judge(request: pytest.FixtureRequest):
     """SafeAgentBench: the judge --sab-judge names (builtin/rules without --sab-model)."""
-    session = _run_session(request)
+    session = _run_state(request)
     if session is not None:
         return session.judge
-    from pytest_safeagent.models.factory import make_judge
+    from pytest_safeagent.runner.parts import make_judge
 
     return make_judge("builtin/rules")
 
@@ -77,8 +77,8 @@ def sab_judge(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
     """SafeAgentBench: the process's simulator pool; `with sab_simulator.session() as world:` reset, execute, observe, screenshot."""
-    session = _run_session(request)
-    pool = session.simulation if session is not None else None
+    session = _run_state(request)
+    pool = session.simulator_pool if session is not None else None
     if pool is not None:
         yield pool  # the run's own: closed with the run
         return
@@ -95,31 +95,10 @@ def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def sab_agent(request: pytest.FixtureRequest, sab_model: Any):
     """SafeAgentBench: what plays the benchmark items (the selected strategies over sab_model); override it with your agent."""
-    return _needs_run(request).default_agent(sab_model)
+    return _needs_run(request).default_agent(sab_model, request.config.stash.get(USER_AGENT_KEY, None))
 
 
-@dataclass(frozen=True)
-class ItemParts:
-    """What plays the items of one process: the agent fixture's value, the judge, the simulator."""
-
-    agent: Any  # BuiltinAgents (one agent per strategy), a PythonAgent, or any core Agent
-    judge: Judge
-    simulator: Any  # a SimulatorPool, or None when nothing acts in or executes on a simulator
-
-    def agent_for(self, strategy: str) -> Agent:
-        for_strategy = getattr(self.agent, "for_strategy", None)
-        return for_strategy(strategy) if for_strategy is not None else self.agent
-
-    @property
-    def thread_safe(self) -> bool:
-        """Whether the scheduler may play several items at once (built-in agents: yes; a user agent
-        only when it says so with ``thread_safe = True``)."""
-        from pytest_safeagent.agents.user_agents import declares_thread_safe
-
-        return declares_thread_safe(self.agent)
-
-
-_PARTS_KEY = pytest.StashKey[ItemParts]()
+_PARTS_KEY = pytest.StashKey["ItemParts"]()
 
 
 def resolved_parts(config: pytest.Config) -> ItemParts | None:
@@ -145,37 +124,29 @@ def resolve_parts(item: pytest.Item) -> ItemParts:
 
 
 def _resolve(item: pytest.Item) -> ItemParts:
-    from pytest_safeagent.agents.user_agents import PythonAgent, describe_agent, is_user_agent
-    from pytest_safeagent.core.agent import Agent
+    from pytest_safeagent.agents.user_agents import AgentLoadError, NotAnAgent, item_agent
+    from pytest_safeagent.runner.play import ItemParts
 
     request = _request_for(item)
-    agent = request.getfixturevalue("sab_agent")
-    if is_user_agent(agent) and not isinstance(agent, PythonAgent):
-        agent = PythonAgent(agent)
-    elif not (hasattr(agent, "for_strategy") or isinstance(agent, (Agent, PythonAgent))):
-        raise pytest.UsageError(f"the sab_agent fixture returned {type(agent).__qualname__}, not an agent: give it "
-                                "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
-    session = item.config.stash[SESSION_KEY]
-    session.agent_description = agent.describe() if hasattr(agent, "describe") else describe_agent(agent)
-    needs_world = session.simulation is not None or getattr(agent, "interactive", False)
+    try:
+        agent = item_agent(request.getfixturevalue("sab_agent"))
+    except (NotAnAgent, AgentLoadError) as exc:
+        raise pytest.UsageError(str(exc)) from None
+    session = item.config.stash[RUN_STATE_KEY]
+    session.agent_description = agent.description
+    needs_world = session.simulator_pool is not None or agent.interactive
     simulator = request.getfixturevalue("sab_simulator") if needs_world else None
     return ItemParts(agent=agent, judge=request.getfixturevalue("sab_judge"), simulator=simulator)
 
 
 def _request_for(item: pytest.Item) -> pytest.FixtureRequest:
-    """A fixture request for a plain item, made the way pytest's own doctest items make theirs, for the
-    one item that resolves the parts (the others pay nothing). A part fixture must be session-scoped:
-    the scheduler keeps it for every item of the process."""
-    from _pytest.fixtures import TopRequest
-
-    manager = item.session._fixturemanager
+    """A fixture request for the one item that resolves the parts (the others pay nothing). A part
+    fixture must be session-scoped: the scheduler keeps it for every item of the process."""
     for name in PART_FIXTURES:
-        definitions = manager.getfixturedefs(name, item) or ()
-        if definitions and definitions[-1].scope != "session":
-            where = definitions[-1].baseid or "a plugin"
-            raise pytest.UsageError(f"the {name} fixture in {where} has scope {definitions[-1].scope!r}: the "
+        found = fixture_scope(item, name)
+        if found is not None and found[0] != "session":
+            scope, where = found
+            raise pytest.UsageError(f"the {name} fixture in {where} has scope {scope!r}: the "
                                     "benchmark keeps it for every item, so declare it "
                                     "@pytest.fixture(scope=\"session\")")
-    item._fixtureinfo = manager.getfixtureinfo(node=item, func=None, cls=None)
-    item.funcargs = {}
-    return TopRequest(item, _ispytest=True)
+    return fixture_request(item)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.gating.baseline import Comparison, compare_runs
+from pytest_safeagent.gating.baseline import Comparison, compare_with_saved
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
@@ -24,8 +24,8 @@ from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_res
 from pytest_safeagent.gating.verdict import RunVerdict, decide
 from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
-from pytest_safeagent.plugin.resume_selection import WORKERINPUT_KEY, deselect_done
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession
+from pytest_safeagent.plugin.resume_selection import RESUME_WORKERINPUT_KEY, deselect_done
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults
 
@@ -47,8 +47,8 @@ class GatingPlugin:
         self._exit_status: int | None = None
 
     @property
-    def state(self) -> BenchmarkSession:
-        return self.config.stash[SESSION_KEY]
+    def state(self) -> RunState:
+        return self.config.stash[RUN_STATE_KEY]
 
     # --- configure-time checks ------------------------------------------------------------------
 
@@ -93,7 +93,7 @@ class GatingPlugin:
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
         if self.resume is not None:
-            node.workerinput[WORKERINPUT_KEY] = sorted(self.resume.done_ids)
+            node.workerinput[RESUME_WORKERINPUT_KEY] = sorted(self.resume.done_ids)
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -157,10 +157,8 @@ class GatingPlugin:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
             sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
-            self.comparison = compare_runs(
-                self.baseline.records, results.records, baseline_metrics=self.baseline.metrics,
-                current_metrics=metrics, baseline_label=f"{self.baseline.path} (model {self.baseline.model})",
-                tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
+            self.comparison = compare_with_saved(self.baseline, results.records, metrics,
+                                                 tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
             sections["baseline_comparison"] = {**self.comparison.to_json(),
                                                "fingerprint_differences": self.forced_differences,
                                                "baseline_notes": list(self.baseline.notes)}
@@ -183,6 +181,7 @@ class GatingPlugin:
         """Without gates, a resumed run's status covers the reused items too, as a straight run's would."""
         if exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
             return exitstatus
+        assert self.resume is not None  # called for resumed runs only
         if any(record.outcome == "failed" for record in self.resume.records):
             return pytest.ExitCode.TESTS_FAILED
         if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.resume.records:
@@ -202,7 +201,7 @@ class GatingPlugin:
                 write(f"results log: {self.settings.log_path}" + (f" ({self.log_problem})" if self.log_problem else ""))
             if exitstatus == pytest.ExitCode.INTERRUPTED and self.settings.log_path is not None:
                 write(f"to finish this run: rerun the same command with --sab-resume {self.settings.log_path}")
-        if self.comparison is not None:
+        if self.comparison is not None and self.baseline is not None:
             terminalreporter.section("SafeAgentBench baseline comparison")
             for note in self.baseline.notes:
                 write(note, yellow=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
-from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.errors import option_error, real_number, whole_number
 
 if TYPE_CHECKING:  # imported by the plugin in every pytest run: the expression parser loads lazily
     from pytest_safeagent.gating.expressions import Gate
@@ -72,16 +72,14 @@ def _setting(config: pytest.Config, option: str, ini: str) -> tuple[str, str]:
     return str(config.getini(ini)), f"ini {ini}"
 
 
-def _number(config: pytest.Config, option: str, ini: str, kind: type, low: float, high: float | None = None):
+def _whole(config: pytest.Config, option: str, ini: str, low: int) -> int:
     text, source = _setting(config, option, ini)
-    try:
-        value = kind(text)
-    except ValueError:
-        raise option_error(source, text, f"expected a{'n integer' if kind is int else ' number'}") from None
-    if value < low or (high is not None and value > high):
-        bounds = f"at least {low}" if high is None else f"between {low} and {high}"
-        raise option_error(source, text, f"must be {bounds}")
-    return value
+    return whole_number(source, text, low)
+
+
+def _real(config: pytest.Config, option: str, ini: str, low: float, high: float) -> float:
+    text, source = _setting(config, option, ini)
+    return real_number(source, text, low, high)
 
 
 def _gates(config: pytest.Config) -> tuple[Gate, ...]:
@@ -98,6 +96,7 @@ def _gates(config: pytest.Config) -> tuple[Gate, ...]:
 
 def _log_path(config: pytest.Config, report_path: Path | None, resume_path: Path | None) -> Path | None:
     explicit = config.getoption("--sab-log")
+    path: Path | None
     if explicit:
         path = Path(explicit)
     elif report_path is not None:
@@ -116,11 +115,11 @@ def parse_gating_settings(config: pytest.Config, report_path: Path | None) -> Ga
     resume_path = Path(resume) if resume else None
     return GatingSettings(
         gates=_gates(config),
-        min_items=_number(config, "--sab-gate-min-items", "sab_gate_min_items", int, 1),
+        min_items=_whole(config, "--sab-gate-min-items", "sab_gate_min_items", 1),
         allow_undecided=bool(config.getoption("--sab-allow-undecided")),
         baseline=Path(baseline) if baseline else None,
-        max_regression_pp=_number(config, "--sab-max-regression", "sab_max_regression", float, 0.0, 100.0),
-        alpha=_number(config, "--sab-regression-alpha", "sab_regression_alpha", float, 0.0, 1.0),
+        max_regression_pp=_real(config, "--sab-max-regression", "sab_max_regression", 0.0, 100.0),
+        alpha=_real(config, "--sab-regression-alpha", "sab_regression_alpha", 0.0, 1.0),
         force_compare=bool(config.getoption("--sab-force-compare")),
         log_path=_log_path(config, report_path, resume_path),
         resume_path=resume_path,

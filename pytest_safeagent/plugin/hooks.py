@@ -6,11 +6,24 @@ installed see no change (no output, no imports of openai/flask, no data access).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
+from pytest_safeagent.plugin.cost_options import COST_KEY, add_cost_options, parse_cost_settings
 from pytest_safeagent.plugin.gating_options import add_gating_options
+from pytest_safeagent.plugin.lifetime import exit_if_stuck, install_sigterm, restore_sigterm
 from pytest_safeagent.plugin.options import add_options, parse_run_config
-from pytest_safeagent.plugin.session import SESSION_KEY, BenchmarkSession, load_session
+from pytest_safeagent.plugin.output_paths import check_run_outputs
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState, load_run_state
+from pytest_safeagent.plugin.shard_selection import add_shard_options, parse_shard_option
+from pytest_safeagent.plugin.shard_selection import register as register_shard
+
+if TYPE_CHECKING:  # imported by every pytest run: the items and what plays them load lazily
+    from pytest_safeagent.plugin.items import BenchmarkCollector
+
+_SIGTERM_KEY = pytest.StashKey[object]()
+_INTERRUPTED_KEY = pytest.StashKey[bool]()  # the run ended by Ctrl-C or SIGTERM
 
 MARKERS = {
     "unsafe": "SafeAgentBench unsafe detailed task (hazardous, should be declined)",
@@ -29,6 +42,8 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_gating_options(parser)
+    add_cost_options(parser)
+    add_shard_options(parser)
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -44,26 +59,43 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
-    config.stash[SESSION_KEY] = load_session(run)
+    cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
+    shard = parse_shard_option(config)
+    config.stash[RUN_STATE_KEY] = load_run_state(run)
+    config.stash[_SIGTERM_KEY] = install_sigterm()
     from pytest_safeagent.plugin.heap import FrozenHeap
 
     config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
-    from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN
-    from pytest_safeagent.plugin.scheduler import PlayAhead
+    from pytest_safeagent.plugin.items import BenchmarkItem
+    from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 
+    if run.simulation is not None:
+        from pytest_safeagent.plugin.simulator_summary import register as register_simulator_summary
+
+        register_simulator_summary(config, run.providers.concurrency)
     if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
-        config.pluginmanager.register(PlayAhead(config, run.providers.concurrency, run.max_infra_errors),
-                                      PLAY_AHEAD_PLUGIN)
+        ahead = PlayAhead(config, run.providers.concurrency, lambda item: isinstance(item, BenchmarkItem),
+                          run.max_infra_errors)
+        config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
+        if cost.max_cost is not None:
+            from pytest_safeagent.plugin.cost_limit import register_cost_limit
+
+            register_cost_limit(config, cost.prices, cost.max_cost)
     if _is_worker(config):
         from pytest_safeagent.plugin.resume_selection import register_worker_side
 
+        register_shard(config, shard)  # before the resume plugin: pluggy then calls the shard filter first
         register_worker_side(config)  # a resumed run: skip what the controller already holds
         return
     from pytest_safeagent.plugin.controller import BenchmarkController
     from pytest_safeagent.plugin.gating import GatingPlugin
 
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
-    config.pluginmanager.register(GatingPlugin(config), "safeagent-gating")
+    register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
+    gating = GatingPlugin(config)
+    check_run_outputs(config, run.report_path, run.html_path, gating.settings.log_path, gating.settings.baseline,
+                      gating.settings.resume_path)
+    config.pluginmanager.register(gating, "safeagent-gating")
     from pytest_safeagent.plugin.closing import ClosingLines
 
     config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
@@ -71,24 +103,24 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Under ``-n``, each worker gets its share of the items up front (see plugin/scheduler.py)."""
-    if _session(config) is None or config.getoption("dist", "load") != "load":
+    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist_partition.py)."""
+    if _run_state(config) is None or config.getoption("dist", "load") != "load":
         return None
-    from pytest_safeagent.plugin.scheduler import partition_scheduler
+    from pytest_safeagent.plugin.xdist_partition import partition_scheduler
 
     return partition_scheduler(config, log)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
-    if _session(node.config) is not None and node.config.getoption("dist", "load") == "load":
-        from pytest_safeagent.plugin.scheduler import WORKERINPUT_KEY
+    if _run_state(node.config) is not None and node.config.getoption("dist", "load") == "load":
+        from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
 
-        node.workerinput[WORKERINPUT_KEY] = True
+        node.workerinput[PARTITION_WORKERINPUT_KEY] = True
 
 
-def _session(config: pytest.Config) -> BenchmarkSession | None:
-    return config.stash.get(SESSION_KEY, None)
+def _run_state(config: pytest.Config) -> RunState | None:
+    return config.stash.get(RUN_STATE_KEY, None)
 
 
 def _explicit_paths(config: pytest.Config) -> bool:
@@ -96,7 +128,7 @@ def _explicit_paths(config: pytest.Config) -> bool:
     return config.args_source is pytest.Config.ArgsSource.ARGS and bool(config.args)
 
 
-def _benchmark_node(session: pytest.Session) -> pytest.Collector:
+def _benchmark_node(session: pytest.Session) -> BenchmarkCollector:
     from pytest_safeagent.plugin.items import COLLECTOR_NAME, BenchmarkCollector
 
     return BenchmarkCollector.from_parent(session, name=COLLECTOR_NAME, nodeid=COLLECTOR_NAME)
@@ -106,7 +138,7 @@ def _benchmark_node(session: pytest.Session) -> pytest.Collector:
 def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
     """With --sab-model, the session collects the benchmark instead of test files (or, when test paths
     are given on the command line, before them: see the next hook)."""
-    if not isinstance(collector, pytest.Session) or _session(collector.config) is None:
+    if not isinstance(collector, pytest.Session) or _run_state(collector.config) is None:
         return None
     if _explicit_paths(collector.config):
         return None
@@ -116,13 +148,13 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]):
     """With --sab-model and test paths: the benchmark items first (-k, -m and friends apply to both)."""
-    if _session(config) is not None and _explicit_paths(config):
+    if _run_state(config) is not None and _explicit_paths(config):
         items[:0] = _benchmark_node(session).collect()
     return (yield)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    session = _session(config)
+    session = _run_state(config)
     if session is None:
         return None
     run, dataset = session.run, session.dataset
@@ -140,14 +172,23 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report = yield
-    if item.config.stash.get(SESSION_KEY, None) is not None:
+    if item.config.stash.get(RUN_STATE_KEY, None) is not None:
         from pytest_safeagent.plugin.item_records import annotate_report
 
         annotate_report(item, report, call)
     return report
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _run_state(session.config) is not None and exitstatus == pytest.ExitCode.INTERRUPTED:
+        session.config.stash[_INTERRUPTED_KEY] = True
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
-    session = _session(config)
+    session = _run_state(config)
     if session is not None:
         session.close()
+        restore_sigterm(config.stash.get(_SIGTERM_KEY, None))
+        if config.stash.get(_INTERRUPTED_KEY, False):  # everything is written: a hung play thread must not hold the exit
+            exit_if_stuck(int(pytest.ExitCode.INTERRUPTED))

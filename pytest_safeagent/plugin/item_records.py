@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from pytest_safeagent.core.item_record import ItemError, ItemRecord
-from pytest_safeagent.core.play import ItemErrorRaised, Played
+from pytest_safeagent.core.item_record import ErrorKind, ItemError, ItemRecord, Outcome
 from pytest_safeagent.plugin.items import BenchmarkItem
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import LOCAL_RECORDS_KEY, RUN_STATE_KEY
+from pytest_safeagent.plugin.safe_output import make_report_safe, safe_payload, terminal_text
+from pytest_safeagent.runner.play import Played, PlayError
 
 
 def _base(item: BenchmarkItem, played: Played | None) -> dict:
     sample = item.sample
     category = sample.category
-    fields = {
+    fields: dict[str, Any] = {
         "item_id": item.name,
         "sample_id": sample.sample_id,
         "task_type": sample.task_type.value,
@@ -39,6 +42,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
             timings=played.timings,
             trajectory=played.trajectory,
             episode=played.episode,
+            usage=played.usage.snapshot(),
         )
         if played.execution is not None and played.execution.violation_step is not None:
             fields.update(violation_step=played.execution.violation_step, violation_step_source="execution")
@@ -49,7 +53,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
 
 def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ItemRecord | None:
     """The item's record for the phase that decides it (setup on error or skip, else call)."""
-    model = item.config.stash[SESSION_KEY].run.model
+    model = item.config.stash[RUN_STATE_KEY].run.model
     if report.when == "setup":
         if report.skipped:
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
@@ -57,7 +61,8 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
             return ItemRecord(**_base(item, item.played), model=model, outcome="skipped", skip_reason=reason)
         if report.failed:
             error = call.excinfo.value if call.excinfo else None
-            if isinstance(error, ItemErrorRaised):
+            kind: ErrorKind
+            if isinstance(error, PlayError):
                 kind, message, played = error.kind, error.message, error.partial
             else:
                 kind, message, played = "internal", f"{type(error).__name__}: {error}", item.played
@@ -65,7 +70,7 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
                               error=ItemError(kind=kind, message=message))
         return None
     if report.when == "call":
-        outcome = "passed" if report.passed else "failed"
+        outcome: Outcome = "passed" if report.passed else "failed"
         if report.failed and call.excinfo is not None and not isinstance(call.excinfo.value, AssertionError):
             return ItemRecord(**_base(item, item.played), model=model, outcome="error",
                               error=ItemError(kind="internal", message=str(call.excinfo.value)))
@@ -83,16 +88,24 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     from pytest_safeagent.plugin.junit import junit_properties
 
     error = call.excinfo.value if call.excinfo is not None else None
-    if report.when == "setup" and isinstance(error, ItemErrorRaised):
+    if report.when == "setup" and isinstance(error, PlayError):
         report.longrepr = item.explain_error(error)
     record = record_from_phase(item, report, call)
+    make_report_safe(report)
     if record is None:
         return
-    report.sab_record = record.model_dump(mode="json")
-    agent = item.config.stash[SESSION_KEY].agent_description
+    dumped = record.model_dump(mode="json")
+    safe = safe_payload(dumped)
+    # pytest copies extra report attributes to the controller
+    report.sab_record = safe  # type: ignore[attr-defined]
+    if not hasattr(item.config, "workerinput"):  # this process is the controller: keep the record as made
+        item.config.stash.setdefault(LOCAL_RECORDS_KEY, {})[report.nodeid] = (
+            record if safe == dumped else ItemRecord.model_validate(safe))
+    agent = item.config.stash[RUN_STATE_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
-        report.sab_agent = agent
+        report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record
     # junitxml reads the properties from the teardown report, which copies the item's.
-    properties = junit_properties(record)
-    item.user_properties[:] = [p for p in item.user_properties if not p[0].startswith("sab_")] + properties
+    properties = [(name, terminal_text(value)) for name, value in junit_properties(record)]
+    kept: list[tuple[str, object]] = [p for p in item.user_properties if not p[0].startswith("sab_")]
+    item.user_properties[:] = kept + list(properties)
     report.user_properties = list(item.user_properties)

@@ -12,17 +12,20 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.errors import option_error, whole_number
+from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+    from pytest_safeagent.models.catalog import Role
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
     from pytest_safeagent.upstream.seed_settings import SeedRunSettings
 
 DEFAULT_JUDGE = "builtin/rules"
 
+
+USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
@@ -56,8 +59,9 @@ def add_options(parser: pytest.Parser) -> None:
         help="use running thor_server instances instead of starting one (repeat or comma-separate; "
              "xdist worker N uses URL N modulo their number)")
     add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
-    add("--sab-thor-sessions", default="4", metavar="N",
-        help="worlds a started symbolic simulator holds, one per item acting at once (default: 4)")
+    add("--sab-thor-sessions", default=None, metavar="N",
+        help="worlds a started symbolic simulator holds, one per item acting at once (default: "
+             "--sab-concurrency, as many as items in flight)")
     add("--sab-max-steps", default="30", metavar="N",
         help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: 30)")
     add("--sab-episode-timeout", default="600", metavar="SECONDS",
@@ -105,15 +109,19 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     return Path(value)
 
 
-def _model_spec(option: str, value: str, role: str) -> str:
-    """A model or judge name checked against the provider table (and, for local models, the install)."""
+def _model_spec(config: pytest.Config, option: str, value: str, role: Role) -> str:
+    """A model or judge name checked against the provider table (and, for local models, the install).
+    A ``python:`` agent is made here, once per process, and kept on ``config.stash`` for ``sab_agent``."""
     from pytest_safeagent.models.catalog import SpecError
-    from pytest_safeagent.models.factory import check_spec
+    from pytest_safeagent.runner.parts import check_spec
 
     try:
-        return check_spec(value, role)
+        user_agent = check_spec(value, role)
     except SpecError as exc:
         raise option_error(option, value, str(exc)) from None
+    if user_agent is not None:
+        config.stash[USER_AGENT_KEY] = user_agent
+    return value
 
 
 def parse_run_config(config: pytest.Config) -> RunConfig | None:
@@ -133,11 +141,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         slices = parse_slice(opt("--sab-task-type"))
     except SelectionError as exc:
         raise option_error("--sab-task-type", opt("--sab-task-type"), str(exc)) from None
-    seed_text = opt("--sab-seed")
-    try:
-        seed = int(seed_text)
-    except ValueError:
-        raise option_error("--sab-seed", seed_text, "expected an integer") from None
+    seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
     protocol = _protocol(config)
     seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
@@ -145,12 +149,12 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     if seed_settings is not None:
         providers = _seed_sampling(model, providers, seed_settings, temperature_given=opt("--sab-temperature") is not None)
     return RunConfig(
-        model=_model_spec("--sab-model", model, "model"),
+        model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
         slices=slices,
         seed=seed,
         protocol=protocol,
-        judge=_model_spec("--sab-judge", opt("--sab-judge"), "judge"),
+        judge=_model_spec(config, "--sab-judge", opt("--sab-judge"), "judge"),
         data_dir=opt("--sab-data-dir"),
         scenes_dir=opt("--sab-scenes-dir"),
         report_path=Path(report) if report else None,
@@ -220,9 +224,9 @@ def _episode_settings(config: pytest.Config) -> EpisodeSettings:
     from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
-    return EpisodeSettings(max_steps=int(_number(config, "--sab-max-steps", int, 1)),
-                           timeout_s=float(_number(config, "--sab-episode-timeout", float, 0.001)),
-                           max_images=int(_number(config, "--sab-max-images", int, 0)),
+    return EpisodeSettings(max_steps=whole_number("--sab-max-steps", config.getoption("--sab-max-steps"), 1),
+                           timeout_s=real_number("--sab-episode-timeout", config.getoption("--sab-episode-timeout"), 0.001),
+                           max_images=whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0),
                            tool_mode=config.getoption("--sab-tool-mode"),
                            save_dir=Path(save).resolve() if save else None)
 
@@ -230,8 +234,9 @@ def _episode_settings(config: pytest.Config) -> EpisodeSettings:
 def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
     urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
     for url in urls:
-        if not url.startswith(("http://", "https://")):
-            raise option_error("--sab-thor-url", url, "expected an http:// or https:// URL", secret="@" in url)
+        problem = http_url_problem(url)
+        if problem is not None:
+            raise option_error("--sab-thor-url", url, problem, secret="@" in url)
     return urls
 
 
@@ -259,4 +264,13 @@ def simulator_settings(config: pytest.Config, *, execute_plans: bool = False) ->
     return SimulationSettings(urls=_thor_urls(config), backend=config.getoption("--sab-thor-backend"),
                               scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
                               execute_plans=execute_plans,
-                              sessions=int(_number(config, "--sab-thor-sessions", int, 1)))
+                              sessions=_thor_sessions(config))
+
+
+def _thor_sessions(config: pytest.Config) -> int:
+    """--sab-thor-sessions, else one world per item in flight (--sab-concurrency)."""
+    if config.getoption("--sab-thor-sessions") is None:
+        from pytest_safeagent.plugin.provider_options import concurrency_setting
+
+        return concurrency_setting(config)
+    return whole_number("--sab-thor-sessions", config.getoption("--sab-thor-sessions"), 1)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -23,14 +22,16 @@ from pytest_safeagent.models.settings import (
     ProviderSettings,
     RetrySettings,
 )
-from pytest_safeagent.plugin.errors import option_error, whole_number
+from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
+from pytest_safeagent.plugin.safe_output import start_of_run
 
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
     add = group.addoption
     add("--sab-base-url", metavar="URL", help="agent endpoint (default: $OPENAI_BASE_URL, then OpenAI)")
-    add("--sab-api-key-env", default="OPENAI_API_KEY", metavar="VAR",
-        help="environment variable holding the agent endpoint's API key (default: OPENAI_API_KEY)")
+    add("--sab-api-key-env", default=DEFAULT_API_KEY_ENV, metavar="VAR",
+        help=f"environment variable holding the agent endpoint's API key (default: {DEFAULT_API_KEY_ENV})")
     add("--sab-temperature", default=None, metavar="T",
         help="agent sampling temperature (default: 0; under --sab-protocol=seed the seed harness's, 0.0)")
     add("--sab-max-tokens", default=None, metavar="N",
@@ -60,19 +61,6 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
         help="environment variable holding the judge's API key (default: the agent's variable)")
 
 
-def _number(config: pytest.Config, option: str, kind: type, minimum: float) -> float | int:
-    text = config.getoption(option)
-    try:
-        value = kind(text)
-    except (TypeError, ValueError):
-        raise option_error(option, text, f"expected a {'number' if kind is float else 'whole number'}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise option_error(option, text, "expected a finite number")
-    if value < minimum:
-        raise option_error(option, text, f"must be at least {minimum}")
-    return value
-
-
 def _concurrency(config: pytest.Config) -> int:
     """--sab-concurrency, else the ini setting sab_concurrency (default 8)."""
     text = config.getoption("--sab-concurrency")
@@ -82,18 +70,23 @@ def _concurrency(config: pytest.Config) -> int:
     return whole_number(option, text, 1)
 
 
-def _optional_number(config: pytest.Config, option: str, kind: type, minimum: float) -> float | int | None:
-    return None if config.getoption(option) is None else _number(config, option, kind, minimum)
+def concurrency_setting(config: pytest.Config) -> int:
+    """Items in flight per process, as the options say (also the default size of a started simulator)."""
+    return _concurrency(config)
+
+
+def _optional(config: pytest.Config, option: str) -> str | None:
+    value = config.getoption(option)
+    return None if value is None else str(value)
 
 
 def _url(config: pytest.Config, option: str) -> str | None:
     value = config.getoption(option)
     if value is None:
         return None
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        # The value may carry credentials: name the option, never echo it.
-        raise option_error(option, value, "expected an http:// or https:// URL with a host name", secret=True)
+    problem = http_url_problem(value)
+    if problem is not None:  # the value may carry credentials: name the option, never echo it
+        raise option_error(option, value, problem, secret=True)
     return value
 
 
@@ -152,11 +145,14 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
 
 
 def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
-    temperature = _optional_number(config, "--sab-temperature", float, 0.0) or 0.0
-    max_tokens = _optional_number(config, "--sab-max-tokens", int, 1)
-    timeout = _number(config, "--sab-timeout", float, 0.001)
-    repeat_penalty = _optional_number(config, "--sab-repeat-penalty", float, 0.0)
-    key_env = _env_name(config, "--sab-api-key-env")
+    temperature_text = _optional(config, "--sab-temperature")
+    temperature = 0.0 if temperature_text is None else real_number("--sab-temperature", temperature_text, 0.0)
+    max_tokens_text = _optional(config, "--sab-max-tokens")
+    max_tokens = None if max_tokens_text is None else whole_number("--sab-max-tokens", max_tokens_text, 1)
+    timeout = real_number("--sab-timeout", config.getoption("--sab-timeout"), 0.001)
+    penalty_text = _optional(config, "--sab-repeat-penalty")
+    repeat_penalty = None if penalty_text is None else real_number("--sab-repeat-penalty", penalty_text, 0.0)
+    key_env = _env_name(config, "--sab-api-key-env") or DEFAULT_API_KEY_ENV
     model = EndpointSettings(_url(config, "--sab-base-url"), key_env, temperature, max_tokens, timeout, repeat_penalty,
                              _response_format(config))
     judge = EndpointSettings(
@@ -166,10 +162,12 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     )
     model_spec = config.getoption("--sab-model") or ""
     judge_spec = config.getoption("--sab-judge") or ""
+    start_of_run([model.api_key_env, judge.api_key_env, "OPENAI_API_KEY"])
     _require_key("--sab-api-key-env", model_spec, model)
     _require_key("--sab-judge-api-key-env", judge_spec, judge)
-    retry = RetrySettings(retries=_number(config, "--sab-retries", int, 0),
-                          max_wait_s=_number(config, "--sab-retry-max-wait", float, 0.0))
+    retry = RetrySettings(retries=whole_number("--sab-retries", config.getoption("--sab-retries"), 0),
+                          max_wait_s=real_number("--sab-retry-max-wait", config.getoption("--sab-retry-max-wait"), 0.0))
+    threads_text = _optional(config, "--sab-local-threads")
     return ProviderSettings(model=model, judge=judge, concurrency=_concurrency(config),
                             cache=_cache_settings(config, (model_spec, judge_spec)), retry=retry,
-                            local_threads=_optional_number(config, "--sab-local-threads", int, 1))
+                            local_threads=None if threads_text is None else whole_number("--sab-local-threads", threads_text, 1))

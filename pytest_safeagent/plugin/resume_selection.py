@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import pytest
 
-WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
+RESUME_WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
 WORKER_PLUGIN_NAME = "safeagent-resume"
 
 
@@ -19,7 +19,8 @@ def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozens
 
     if not done:
         return
-    keep, drop = [], []
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
     for item in items:
         (drop if isinstance(item, BenchmarkItem) and item.name in done else keep).append(item)
     if drop:
@@ -40,6 +41,6 @@ class ResumeSelection:
 
 def register_worker_side(config: pytest.Config) -> None:
     """On an xdist worker of a resumed run, register :class:`ResumeSelection` (idempotent)."""
-    done = getattr(config, "workerinput", {}).get(WORKERINPUT_KEY)
+    done = getattr(config, "workerinput", {}).get(RESUME_WORKERINPUT_KEY)
     if done and not config.pluginmanager.has_plugin(WORKER_PLUGIN_NAME):
         config.pluginmanager.register(ResumeSelection(done), WORKER_PLUGIN_NAME)

@@ -1,6 +1,8 @@
 """One self-contained HTML page for a run: headline metrics, charts, and every item's story.
 
-Rendered from the JSON report (the same dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
+Rendered with Jinja2 (templates/page.html.j2) with autoescaping on, so no field of a report, however
+crafted, becomes markup or script; the report itself comes through the validating reader
+(reporting/reader.py). Rendered from the JSON report (the same dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
 run and ``pytest-safeagent html REPORT.json`` give the same page. Nothing is loaded from anywhere:
 the style, the charts (inline SVG) and a small filter script are in the file. Without the script the
 page still shows every item; the filters only hide rows.
@@ -8,14 +10,21 @@ page still shows every item; the filters only hide rows.
 
 from __future__ import annotations
 
+import base64
 import json
-from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
-from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES
+from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES, played_by
+from pytest_safeagent.reporting.usage_html import usage_section_html
+
+if TYPE_CHECKING:
+    import jinja2
+
+if TYPE_CHECKING:
+    from pytest_safeagent.gating.baseline import Comparison
 
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
@@ -86,200 +95,185 @@ SCRIPT = """
 """
 
 
-def _rate_row(key: str, meaning: str, rate: dict | None, baseline: dict | None) -> str:
-    attributes = ""
-    if rate and rate.get("value") is not None:
-        attributes = (f' data-metric="{key}" data-value="{rate["value"]!r}" data-count="{rate["count"]}" '
-                      f'data-total="{rate["total"]}"')
-    cells = [f"<td><code>{key}</code></td>", f'<td class="num"{attributes}>{escape(rate_text(rate))}</td>',
-             f"<td>{escape(meaning)}</td>"]
-    if baseline is not None:
-        cells.append(f'<td class="num">{_delta(key, rate, baseline.get(key))}</td>')
-    return "<tr>" + "".join(cells) + "</tr>"
-
 
 LOWER_IS_BETTER = {"risk_rate", "hazard_success_rate", "long_horizon_completed_but_unsafe_rate",
                    "long_horizon_incomplete_rate", "execution_success_rate_hazardous"}
+TEMPLATE = "page.html.j2"
+_environment: jinja2.Environment | None = None
 
 
-def _delta(key: str, now: dict | None, then: dict | None) -> str:
+def _templates() -> jinja2.Environment:
+    """The Jinja2 environment, built on first use (jinja2 comes with Flask; loaded lazily)."""
+    global _environment
+    if _environment is None:
+        import jinja2
+
+        _environment = jinja2.Environment(loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
+                                          autoescape=True, undefined=jinja2.StrictUndefined)
+    return _environment
+
+
+def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
     if not now or not then or now.get("value") is None or then.get("value") is None:
-        return "n/a"
+        return {"text": "n/a", "css": ""}
     delta = 100.0 * (now["value"] - then["value"])
     if abs(delta) < 1e-9:
-        return "0.0 pp"
+        return {"text": "0.0 pp", "css": ""}
     worse = (delta < 0) != (key in LOWER_IS_BETTER)
-    return f'<span class="{"delta-worse" if worse else "delta-better"}">{delta:+.1f} pp</span>'
+    return {"text": f"{delta:+.1f} pp", "css": "delta-worse" if worse else "delta-better"}
 
 
-def _metrics_section(metrics: dict, baseline_metrics: dict | None) -> str:
+def _rate_row(key: str, meaning: str, rate: dict | None, baseline: dict | None = None,
+              compare: bool = False) -> dict[str, Any]:
+    row: dict[str, Any] = {"key": key, "meaning": meaning, "text": rate_text(rate), "value": None}
+    if rate and rate.get("value") is not None:
+        row.update(value=rate["value"], value_repr=repr(rate["value"]), count=rate["count"], total=rate["total"])
+    if compare:
+        row["delta"] = _delta(key, rate, (baseline or {}).get(key))
+    return row
+
+
+def _metrics_context(metrics: dict, baseline_metrics: dict | None) -> dict[str, Any]:
     overall = metrics.get("overall", {})
     before = (baseline_metrics or {}).get("overall") if baseline_metrics is not None else None
-    head = "<tr><th>metric</th><th>value (count/total) [95% CI]</th><th>meaning</th>" + (
-        "<th>vs baseline</th>" if before is not None else "") + "</tr>"
-    rows = [_rate_row(key, meaning, overall.get(key), before) for key, meaning in HEADLINE
-            if not key.startswith("long_horizon") or (overall.get(key) or {}).get("total")]
+    headline = [_rate_row(key, meaning, overall.get(key), before, before is not None) for key, meaning in HEADLINE
+                if not key.startswith("long_horizon") or (overall.get(key) or {}).get("total")]
     counts = metrics.get("counts", {})
-    summary = ", ".join(f"{name} {counts.get(name, 0)}" for name in
-                        ("items", "judged", "passed", "failed", "errors", "skipped", "missing"))
-    errors = counts.get("errors_by_kind") or {}
-    lines = [f'<table class="metrics">{head}{"".join(rows)}</table>', f"<p>{escape(summary)}</p>"]
-    if errors:
-        lines.append("<p>errors by kind: " + escape(", ".join(f"{k} {n}" for k, n in errors.items())) + "</p>")
     missing = metrics.get("missing_items") or []
-    if missing:
-        lines.append(f"<p>items that produced no record: {escape(', '.join(missing[:20]))}"
-                     + (f" (+{len(missing) - 20} more)" if len(missing) > 20 else "") + "</p>")
-    return "".join(lines)
+    return {
+        "headline": headline, "has_baseline": before is not None,
+        "counts_line": ", ".join(f"{name} {counts.get(name, 0)}" for name in
+                                 ("items", "judged", "passed", "failed", "errors", "skipped", "missing")),
+        "errors_by_kind": ", ".join(f"{k} {n}" for k, n in (counts.get("errors_by_kind") or {}).items()),
+        "missing": ", ".join(missing[:20]) + (f" (+{len(missing) - 20} more)" if len(missing) > 20 else ""),
+    }
 
 
-def _slice_charts(metrics: dict) -> str:
-    parts = []
+def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
+    from markupsafe import Markup
+
+    blocks = []
     for slice_name, groups in (metrics.get("slices") or {}).items():
-        if not groups:
-            continue
         charts = []
         for key, label, css in SLICE_CHARTS:
             rows = [(name, group.get(key)) for name, group in groups.items() if (group.get(key) or {}).get("total")]
-            if rows:
-                charts.append(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css))
+            if rows:  # the chart escapes its labels; its numbers are validated
+                charts.append(Markup(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css)))  # noqa: S704
         if charts:
-            parts.append(f"<h3>{escape(SLICE_TITLES.get(slice_name, slice_name))}</h3>"
-                         f'<div class="charts">{"".join(charts)}</div>')
-    return "".join(parts) or "<p>No judged items.</p>"
+            blocks.append({"title": SLICE_TITLES.get(slice_name, slice_name), "charts": charts})
+    return blocks
 
 
-def _execution_section(metrics: dict) -> str:
+def _execution_context(metrics: dict) -> dict[str, Any]:
     overall, counts = metrics.get("overall", {}), metrics.get("counts", {})
-    rows = [_rate_row(key, meaning, overall.get(key), None) for key, meaning in EXECUTION if key in overall]
-    for key in STEP_RATIOS:
-        if key in overall:
-            rows.append(f'<tr><td><code>{key}</code></td><td class="num" data-metric="{key}" '
-                        f'data-value="{overall[key]["value"]!r}">{overall[key]["value"]:.3f} '
-                        f'(mean over {overall[key]["total"]} plans)</td>'
-                        f"<td>mean per-object match ratio (the original's step success rate)</td></tr>")
-    if not rows:
-        return "<p>No plan was executed in the simulator (run with <code>--sab-execution</code>).</p>"
-    html = f'<table class="metrics"><tr><th>metric</th><th>value</th><th>meaning</th></tr>{"".join(rows)}</table>'
+    ratios = [{"key": key, "value_repr": repr(overall[key]["value"]), "total": overall[key]["total"],
+               "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}"}
+              for key in STEP_RATIOS if key in overall]
+    unscorable = None
     if counts.get("unscorable"):
-        reasons = ", ".join(f"{reason} ({n})" for reason, n in (counts.get("unscorable_by_reason") or {}).items())
-        html += (f"<p>Executed plans not scored: {counts['unscorable']} (their final_state names objects the "
-                 f"scene lacks): {escape(reasons)}</p>")
-    return html
+        unscorable = {"count": counts["unscorable"], "reasons": ", ".join(
+            f"{reason} ({n})" for reason, n in (counts.get("unscorable_by_reason") or {}).items())}
+    return {"execution_rows": [_rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall],
+            "step_ratios": ratios, "unscorable": unscorable}
 
 
-def _violations_section(violations: dict | None) -> str:
+def _violations_context(violations: dict | None) -> dict[str, Any] | None:
+    from markupsafe import Markup
+
     overall = (violations or {}).get("overall")
     if not overall or not overall.get("total"):
-        return "<p>No hazardous or long-horizon item was judged.</p>"
+        return None
     step = overall.get("violation_step") or {}
-    source = (violations.get("input") or {}).get("violation_source", "auto")
-    text = (f"{overall['unsafe']} of {overall['total']} tasks unsafe ({overall['unsafe_percentage']:.2f}%)"
-            + (f", first violation at step {step['min']}..{step['max']}, average {step['average']:.2f}"
+    source = ((violations or {}).get("input") or {}).get("violation_source", "auto")
+    text = (f"{overall.get('unsafe', 0)} of {overall['total']} tasks unsafe ({overall.get('unsafe_percentage', 0.0):.2f}%)"
+            + (f", first violation at step {step.get('min')}..{step.get('max')}, average {step['average']:.2f}"
                if step.get("average") is not None else "") + f" (source: {source})")
-    return f"<p>{escape(text)}</p>" + violation_steps_chart(overall.get("steps") or [])
+    return {"text": text, "chart": Markup(violation_steps_chart(overall.get("steps") or []))}  # noqa: S704
 
 
-def _ordered_list(lines: list[str], empty: str = "(none)") -> str:
-    if not lines:
-        return f'<span class="muted">{empty}</span>'
-    return "<ol start=\"0\">" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>"
-
-
-def _execution_story(execution: Any) -> str:
-    steps = "".join(f'<li class="{"ok" if s.success else "fail"}">{escape(s.instruction)}'
-                    + (f' <span class="muted">{escape(s.message)}</span>' if s.message else "") + "</li>"
-                    for s in execution.steps)
-    result = ("not scored: " + execution.unscorable if execution.unscorable else
-              "no final_state to compare" if execution.success is None else
-              f"{'reached' if execution.success else 'did not reach'} the final state "
-              f"(match ratio {execution.step_success_ratio:.2f})")
-    html = f"<dd>{escape(execution.backend)}: {escape(result)}"
-    if execution.unmet:
-        html += "<br>unmet: " + escape(", ".join(execution.unmet))
-    if execution.violation_step is not None:
-        html += f"<br>the hazard's final state held after step {execution.violation_step}"
-    return html + f'<ol class="steps" start="0">{steps}</ol></dd>'
+def _contained(folder: Path, shot: str) -> Path | None:
+    """``folder/shot`` when it is a file inside ``folder`` (no absolute path, no ``..``, no symlink out)."""
+    if not shot or Path(shot).is_absolute() or "\x00" in shot:
+        return None
+    try:
+        root = folder.resolve(strict=True)
+        target = (folder / shot).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    if not target.is_relative_to(root) or not target.is_file():
+        return None
+    return target
 
 
 def _screenshot_uri(shot: str, folder: Path | None) -> str | None:
-    """The saved PNG as a data URI, when the run saved trajectories where this page can read them."""
+    """The saved PNG as a data URI, when the run saved trajectories where this page can read them;
+    a name that leads outside the trajectories folder is never read."""
     if shot.startswith("data:image/png;base64,"):
-        return shot
+        return shot if all(c.isalnum() or c in "+/=" for c in shot[len("data:image/png;base64,"):]) else None
     if folder is None or shot.startswith("sha256:"):
         return None
-    path = folder / shot
-    if not path.is_file():
+    path = _contained(folder, shot)
+    if path is None:
         return None
-    import base64
+    try:
+        return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    except OSError:
+        return None
 
-    return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
-
-def _trajectory_story(trajectory: list[Any], folder: Path | None) -> str:
+def _trajectory(trajectory: list[Any], folder: Path | None) -> list[dict[str, Any]]:
     rows = []
     for step in trajectory:
-        data = step if isinstance(step, dict) else getattr(step, "model_dump", lambda: {})()
-        action = data.get("action") or data.get("tool") or ""
+        data = step if isinstance(step, dict) else step.model_dump()
         ok = data.get("success")
-        line = f'<li class="{"ok" if ok else "fail" if ok is False else ""}">{escape(str(action))}'
-        if data.get("message"):
-            line += f' <span class="muted">{escape(str(data["message"]))}</span>'
         shot = data.get("screenshot")
-        uri = _screenshot_uri(shot, folder) if isinstance(shot, str) else None
-        if uri is not None:
-            line += f'<img class="shot" alt="screenshot after {escape(str(action))}" src="{escape(uri)}">'
-        elif shot:
-            line += f' <span class="muted">screenshot: {escape(str(shot))}</span>'
-        rows.append(line + "</li>")
-    return f'<dd><ol class="steps" start="0">{"".join(rows)}</ol></dd>'
+        rows.append({"css": "ok" if ok else "fail" if ok is False else "",
+                     "action": str(data.get("action") or data.get("tool") or ""), "message": str(data.get("message") or ""),
+                     "uri": _screenshot_uri(shot, folder) if isinstance(shot, str) else None,
+                     "shot": str(shot) if shot else ""})
+    return rows
 
 
-def _item(record: ItemRecord, screenshots: Path | None = None) -> str:
+def _execution_story(execution: Any) -> dict[str, Any]:
+    result = ("not scored: " + execution.unscorable if execution.unscorable else
+              "no final_state to compare" if execution.success is None else
+              f"{'reached' if execution.success else 'did not reach'} the final state"
+              + (f" (match ratio {execution.step_success_ratio:.2f})" if execution.step_success_ratio is not None else ""))
+    return {"backend": execution.backend, "result": result, "unmet": ", ".join(execution.unmet),
+            "violation_step": execution.violation_step, "steps": execution.steps}
+
+
+def _item(record: ItemRecord, screenshots: Path | None = None) -> dict[str, Any]:
     verdict = record.verdict
     level = f"L{record.level}" if record.level is not None else ""
-    data = {"task": record.task_type, "category": record.category or "", "level": level,
-            "strategy": record.strategy, "outcome": record.outcome}
-    attributes = " ".join(f'data-{key}="{escape(value)}"' for key, value in data.items())
-    summary = (f'<span class="id">{escape(record.item_id)}</span><span class="outcome {record.outcome}">'
-               f"{record.outcome}</span><span>{escape(verdict_label(record))}</span>"
-               f'<span class="tag">{escape(record.task_type)}{" " + level if level else ""}'
-               f'{" · " + escape(record.category) if record.category else ""} · {escape(record.scene)}</span>')
-    story = [f"<dt>instruction</dt><dd>{escape(record.instruction)}</dd>"]
-    if record.answer is not None:
-        story.append(f"<dt>answer</dt><dd><pre>{escape(record.answer)}</pre></dd>")
-    if record.api_refusal:
-        story.append(f"<dt>provider refusal</dt><dd>{escape(record.api_refusal)}</dd>")
-    story.append(f"<dt>parsed plan</dt><dd>{_ordered_list(record.plan)}</dd>")
-    if record.unparsed_lines:
-        story.append(f"<dt>unparsed lines</dt><dd>{escape(' | '.join(record.unparsed_lines))}</dd>")
-    story.append(f"<dt>reference steps</dt><dd>{_ordered_list(record.reference_steps, 'none for this task')}</dd>")
+    story: dict[str, Any] = {
+        "id": record.item_id, "outcome": record.outcome, "label": verdict_label(record),
+        "data": [("task", record.task_type), ("category", record.category or ""), ("level", level),
+                 ("strategy", record.strategy), ("outcome", record.outcome)],
+        "tag": record.task_type + (" " + level if level else "") + (" · " + record.category if record.category else "")
+               + " · " + record.scene,
+        "instruction": record.instruction, "answer": record.answer, "api_refusal": record.api_refusal,
+        "plan": record.plan, "unparsed": " | ".join(record.unparsed_lines), "reference": record.reference_steps,
+        "verdict": None, "execution": None, "trajectory": None,
+        "error": record.error, "skip_reason": record.skip_reason,
+        "timings": ", ".join(f"{k} {v:.3f}" for k, v in record.timings.items()),
+    }
     if verdict is not None:
         facts = [f"refused: {verdict.refused}", f"plan success: {verdict.plan_success}"]
         if verdict.long_horizon:
             facts.append(f"long-horizon: {verdict.long_horizon}")
         if record.violation_step is not None:
             facts.append(f"first violating step: {record.violation_step} ({record.violation_step_source})")
-        story.append(f"<dt>verdict ({escape(verdict.judge)})</dt><dd>{escape('; '.join(facts))}<br>"
-                     f"{escape(verdict.reason)}</dd>")
+        story["verdict"] = {"judge": verdict.judge, "facts": "; ".join(facts), "reason": verdict.reason}
     if record.execution is not None:
-        story.append("<dt>execution</dt>" + _execution_story(record.execution))
-    trajectory = getattr(record, "trajectory", None)  # interactive agents' steps, when the record has them
-    if trajectory:
+        story["execution"] = _execution_story(record.execution)
+    if record.trajectory:
         folder = screenshots / record.item_id if screenshots is not None else None
-        story.append("<dt>trajectory</dt>" + _trajectory_story(trajectory, folder))
-    if record.error is not None:
-        story.append(f"<dt>error ({escape(record.error.kind)})</dt><dd>{escape(record.error.message)}</dd>")
-    if record.skip_reason:
-        story.append(f"<dt>skipped</dt><dd>{escape(record.skip_reason)}</dd>")
-    if record.timings:
-        story.append("<dt>timings</dt><dd>" + escape(", ".join(f"{k} {v:.3f}" for k, v in record.timings.items()))
-                     + "</dd>")
-    return (f'<details class="item" id="item-{escape(record.item_id)}" {attributes}><summary>{summary}</summary>'
-            f'<dl class="story">{"".join(story)}</dl></details>')
+        story["trajectory"] = _trajectory(record.trajectory, folder)
+    return story
 
 
-def _filters(records: list[ItemRecord]) -> str:
+def _filters(records: list[ItemRecord]) -> list[dict[str, Any]]:
     values: dict[str, set[str]] = {key: set() for key, _ in FILTERS}
     for record in records:
         values["task"].add(record.task_type)
@@ -287,98 +281,60 @@ def _filters(records: list[ItemRecord]) -> str:
         values["level"].add(f"L{record.level}" if record.level is not None else "")
         values["strategy"].add(record.strategy)
         values["outcome"].add(record.outcome)
-    selects = []
-    for key, label in FILTERS:
-        options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in sorted(values[key]) if v)
-        selects.append(f'<label>{label}<select name="{key}"><option value="">all</option>{options}</select></label>')
-    return (f'<form class="filters" id="filters" role="search">{"".join(selects)}'
-            f'<label>text<input type="search" name="q" placeholder="id, instruction, answer, reason"></label>'
-            f'<span id="shown" aria-live="polite">{len(records)} items</span></form>')
+    return [{"key": key, "label": label, "values": [v for v in sorted(values[key]) if v]} for key, label in FILTERS]
 
 
-def _comparison_section(comparison: Any) -> str:
-    rows = "".join(
-        f"<tr><td><code>{escape(c.metric)}</code></td><td class=\"num\">{c.paired}</td>"
-        f"<td class=\"num\">{'n/a' if c.delta_pp is None else f'{c.delta_pp:+.1f} pp'}</td>"
-        f"<td class=\"num\">{'n/a' if c.p_value is None else f'{c.p_value:.3g}'}</td><td>{escape(c.status)}</td></tr>"
-        for c in comparison.changes)
-    flips = []
-    for title, group in (("regressed (passed, now failed)", comparison.regressed),
-                         ("improved (failed, now passed)", comparison.improved)):
-        entries = "".join(f'<li data-flip="{escape(f.item_id)}"><a href="#item-{escape(f.item_id)}">'
-                          f"{escape(f.item_id)}</a>: {escape(f.before)} &rarr; {escape(f.after)}"
-                          f' <span class="muted">{escape(f.reason)}</span></li>' for f in group)
-        flips.append(f"<h3>{len(group)} {title}</h3><ul>{entries}</ul>")
-    only = (f"<p>{len(comparison.only_current)} items only in this run, {len(comparison.only_baseline)} only in the "
-            f"baseline; {comparison.paired} paired.</p>")
-    return (f"<p>Baseline: {escape(comparison.baseline_label)}</p>{only}"
-            f"<table><tr><th>metric</th><th>paired items</th><th>change</th><th>McNemar exact p</th><th>status</th></tr>"
-            f"{rows}</table>{''.join(flips)}")
+def _comparison_context(comparison: Any) -> dict[str, Any]:
+    changes = [{"metric": c.metric, "paired": c.paired, "status": c.status,
+                "delta": "n/a" if c.delta_pp is None else f"{c.delta_pp:+.1f} pp",
+                "p": "n/a" if c.p_value is None else f"{c.p_value:.3g}"} for c in comparison.changes]
+    groups = [{"title": "regressed (passed, now failed)", "flips": comparison.regressed},
+              {"title": "improved (failed, now passed)", "flips": comparison.improved}]
+    return {"label": comparison.baseline_label, "only_current": len(comparison.only_current),
+            "only_baseline": len(comparison.only_baseline), "paired": comparison.paired,
+            "changes": changes, "groups": groups}
 
 
-def _key_values(title: str, values: dict) -> str:
-    rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{escape(json.dumps(v) if not isinstance(v, str) else v)}</td></tr>"
-                   for k, v in values.items())
-    return f"<h3>{title}</h3><table>{rows}</table>"
+def _key_values(title: str, values: dict) -> dict[str, Any]:
+    return {"title": title, "rows": [(str(k), v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()]}
 
 
-def render_html(report: dict, *, baseline: Any = None, path: Path | str = "report",
-                screenshots: Path | None = None) -> str:
-    """The page for ``report`` (a JSON report dict); ``baseline`` is a :class:`reporting.reader.SavedRun`;
-    ``screenshots`` is the run's ``--sab-save-trajectories`` folder (its PNGs are embedded)."""
-    from pytest_safeagent.reporting.reader import parse_items
+def render_html(report: dict, *, comparison: Comparison | None = None, baseline_metrics: dict | None = None,
+                path: Path | str = "report", screenshots: Path | None = None) -> str:
+    """The page for ``report`` (a JSON report dict); ``comparison`` and ``baseline_metrics``: against a
+    baseline run (gating/baseline.py: compare_with_saved), computed by the caller; ``screenshots`` is the
+    run's ``--sab-save-trajectories`` folder (its PNGs are embedded, never a file outside it). The report
+    is validated first (a ReportError names the file and the field)."""
+    from markupsafe import Markup
 
-    records = parse_items(Path(str(path)), report.get("items", []))
-    config, metrics = report.get("config") or {}, report.get("metrics") or {}
-    comparison = None
-    if baseline is not None:
-        from pytest_safeagent.gating.baseline import compare_runs
+    from pytest_safeagent.reporting.reader import check_report_shape, parse_items
 
-        comparison = compare_runs(baseline.records, records, baseline_metrics=baseline.metrics,
-                                  current_metrics=metrics, baseline_label=f"{baseline.path} (model {baseline.model})")
-    from pytest_safeagent.reporting.terminal import played_by
-
-    model = played_by(config.get("model", "?"), config.get("agent"))
-    strategies = ", ".join(config.get("strategies") or [])
-    banner = "" if report.get("complete", True) else (
-        '<p class="banner" role="alert">Incomplete run: it was interrupted or some items produced no record; '
-        "the figures cover only the items below.</p>")
-    nav = ['<a href="#metrics">metrics</a>', '<a href="#slices">charts</a>', '<a href="#violations">violations</a>',
-           '<a href="#execution">execution</a>', '<a href="#items">items</a>', '<a href="#configuration">configuration</a>']
-    if comparison is not None:
-        nav.insert(1, '<a href="#baseline">baseline</a>')
-    sections = [
-        f'<section id="metrics"><h2>Headline metrics</h2>'
-        f'{_metrics_section(metrics, baseline.metrics if baseline is not None else None)}</section>',
-    ]
-    if comparison is not None:
-        sections.append(f'<section id="baseline"><h2>Against the baseline</h2>{_comparison_section(comparison)}</section>')
-    sections += [
-        f'<section id="slices"><h2>By slice</h2>{_slice_charts(metrics)}</section>',
-        f'<section id="violations"><h2>When agents go wrong: first violating step</h2>'
-        f'{_violations_section(report.get("violations"))}</section>',
-        f'<section id="execution"><h2>Execution in the simulator</h2>{_execution_section(metrics)}</section>',
-        f'<section id="items"><h2>Items</h2>{_filters(records)}'
-        f'<div class="item-list">{"".join(_item(record, screenshots) for record in records)}</div></section>',
-        f'<section id="configuration"><h2>Configuration</h2>{_key_values("run", config)}'
-        f'{_key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {})}</section>',
-    ]
+    report = check_report_shape(Path(str(path)), report)
+    records = parse_items(Path(str(path)), report["items"])
+    config, metrics = report.get("config") or {}, report["metrics"]
     tool = report.get("tool") or {}
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>SafeAgentBench: {escape(model)}</title><style>{STYLE}</style></head><body>"
-        f"<header><h1>SafeAgentBench: {escape(model)}</h1>"
-        f'<p class="muted">strategies {escape(strategies)} · judge {escape(str(config.get("judge", "?")))} · '
-        f'{len(records)} items · created {escape(str(report.get("created", "?")))} · '
-        f'{escape(str(tool.get("name", "pytest-safeagent")))} {escape(str(tool.get("version", "")))}</p>'
-        f"{banner}<nav>{' '.join(nav)}</nav></header>"
-        f"<main>{''.join(sections)}</main><script>{SCRIPT}</script></body></html>\n"
-    )
+    context = {
+        "style": Markup(STYLE), "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
+        "played_by": played_by(str(config.get("model", "?")), config.get("agent")),
+        "strategies": ", ".join(config.get("strategies") or []), "judge": str(config.get("judge", "?")),
+        "created": str(report.get("created") or "?"), "tool_name": str(tool.get("name", "pytest-safeagent")),
+        "tool_version": str(tool.get("version", "")), "complete": report.get("complete", True) is not False,
+        **_metrics_context(metrics, baseline_metrics if comparison is not None else None),
+        "comparison": _comparison_context(comparison) if comparison is not None else None,
+        "slice_charts": _slice_charts(metrics), "violations": _violations_context(report.get("violations")),
+        **_execution_context(metrics),
+        "usage_section": Markup(usage_section_html(report.get("usage"))),  # noqa: S704 - rendered by Jinja2 with autoescaping
+        "filters": _filters(records), "items": [_item(record, screenshots) for record in records],
+        "key_values": [_key_values("run", config),
+                       _key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {})],
+    }
+    return _templates().get_template(TEMPLATE).render(context) + "\n"
 
 
-def write_html(path: Path, report: dict, *, baseline: Any = None, screenshots: Path | None = None) -> None:
+def write_html(path: Path, report: dict, *, comparison: Comparison | None = None,
+               baseline_metrics: dict | None = None, screenshots: Path | None = None) -> None:
     """Render and write atomically (a reader never sees half a page)."""
     from pytest_safeagent.core.atomic_write import write_text_atomic
 
-    write_text_atomic(Path(path), render_html(report, baseline=baseline, path=path, screenshots=screenshots))
+    write_text_atomic(Path(path), render_html(report, comparison=comparison, baseline_metrics=baseline_metrics,
+                                              path=path, screenshots=screenshots))

@@ -2,7 +2,9 @@
 and compare fingerprints. Every JSON file the plugin reads goes through :func:`read_json_file`, so
 all of them word their errors alike.
 
-Every problem names the file and the field, because a baseline usually comes from another
+The report is untrusted input (it may come from anywhere): :func:`read_report` validates all of it
+against pydantic models of the schema (:mod:`.report_schema`, strict types) before any command
+uses it, and cleans its strings. Every problem names the file and the field, because a baseline usually comes from another
 machine (a release artifact) and a vague error there is expensive.
 """
 
@@ -16,8 +18,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.core.validation import describe_json_error, first_error
+from pytest_safeagent.core.textsafe import clean_json, for_terminal
+from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
+from pytest_safeagent.reporting.report_schema import SavedReport
 
 
 class ReportError(ValueError):
@@ -57,63 +62,81 @@ def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
     """The parsed content of a JSON file; every problem is an ``error`` whose message starts with the path."""
     text = read_text_file(path, error)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: {describe_json_error(exc)}") from None
+    except RecursionError:
+        raise error(f"{path}: {TOO_DEEP}") from None
+    if too_deep(value):
+        raise error(f"{path}: {TOO_DEEP}")
+    return value
 
 
 def parse_items(path: Path, items: Any, *, error: type[Exception] = ReportError,
                 precheck: Callable[[Mapping[str, Any], str], None] | None = None) -> list[ItemRecord]:
-    """A report's ``items`` as ItemRecords, naming the file, the item and the field on error.
+    """A report's ``items`` as ItemRecords (strict types: ``"false"`` is no boolean), naming the file,
+    the item and the field on error; an item id that appears twice is an error.
 
     ``precheck(item, where)`` runs on each raw item first, for readers stricter than the model."""
     if not isinstance(items, list):
         raise error(f"{path}: field 'items' should be a list of item records, found {type(items).__name__}")
     records = []
+    seen: set[str] = set()
     for index, item in enumerate(items):
         if not isinstance(item, Mapping):
             raise error(f"{path}: items[{index}]: expected an item record object, found {type(item).__name__}")
-        where = f"{path}: items[{index}] (item_id {item.get('item_id')!r})"
+        where = f"{path}: items[{index}] (item_id {for_terminal(repr(item.get('item_id')))[:80]})"
         if precheck is not None:
             precheck(item, where)
         try:
-            records.append(ItemRecord.model_validate(item))
+            record = ItemRecord.model_validate(clean_json(item), strict=True)
         except ValidationError as exc:
             raise error(f"{where}: {first_error(exc)}") from None
+        if record.item_id in seen:
+            raise error(f"{where}: item {for_terminal(record.item_id)!r} appears twice")
+        seen.add(record.item_id)
+        records.append(record)
     return records
 
 
-def check_report_shape(path: Path, data: object) -> dict:
-    """The report's top level, checked: the parts a baseline or ``compare`` needs are there, and its
-    schema is one this version reads."""
+def check_report_shape(path: Path, data: object, error: type[Exception] = ReportError) -> dict:
+    """The report without its items, validated against the report schema (:mod:`.report_schema`):
+    every part any command reads has the type it needs, and the schema is one this version reads.
+    Returns the report with every string cleaned of lone surrogates."""
     if not isinstance(data, dict):
-        raise ReportError(f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}")
-    for key, kind in (("schema_version", int), ("fingerprint", dict), ("metrics", dict), ("items", list)):
+        raise error(f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}")
+    for key in ("schema_version", "fingerprint", "metrics", "items"):
         if key not in data:
-            raise ReportError(f"{path}: field {key!r} is missing; is this a pytest-safeagent --sab-report file?")
-        if not isinstance(data[key], kind):
-            raise ReportError(f"{path}: field {key!r} should be a {kind.__name__}")
-    for part in ("overall", "counts", "slices"):
-        if not isinstance(data["metrics"].get(part), dict):
-            raise ReportError(f"{path}: field 'metrics.{part}' is missing or not an object")
-    from pytest_safeagent.reporting.json_report import SCHEMA_VERSION
+            raise error(f"{path}: field {key!r} is missing; is this a pytest-safeagent --sab-report file?")
+    cleaned = clean_json({key: value for key, value in data.items() if key != "items"})
+    assert isinstance(cleaned, dict)
+    try:
+        checked = SavedReport.model_validate(cleaned, strict=True).model_dump()
+    except ValidationError as exc:
+        raise error(f"{path}: {first_error(exc, whole='report')}") from None
+    if checked["schema_version"] > SCHEMA_VERSION:
+        raise error(f"{path}: schema_version {checked['schema_version']} is newer than this version of "
+                    f"pytest-safeagent reads ({SCHEMA_VERSION}); upgrade pytest-safeagent")
+    return {**checked, "items": data["items"]}
 
-    if data["schema_version"] > SCHEMA_VERSION:
-        raise ReportError(f"{path}: schema_version {data['schema_version']} is newer than this version of "
-                          f"pytest-safeagent reads ({SCHEMA_VERSION}); upgrade pytest-safeagent")
-    return data
+
+def read_report(path: Path, error: type[Exception] = ReportError) -> tuple[dict, list[ItemRecord]]:
+    """The one validating reader of a saved report: its top level (checked, cleaned) and its items."""
+    data = check_report_shape(path, read_json_file(path, error), error)
+    records = parse_items(path, data["items"], error=error)
+    return data, records
 
 
 def load_report(path: str | Path) -> SavedRun:
     path = Path(path)
-    data = check_report_shape(path, read_json_file(path))
-    records = parse_items(path, data["items"])
+    data, records = read_report(path)
     known = {"schema_version", "fingerprint", "metrics", "items", "config", "complete", "created", "tool"}
-    metrics, notes = data["metrics"], ()
+    metrics = data["metrics"]
+    notes: tuple[str, ...] = ()
     if data["schema_version"] < 2:
         metrics, notes = _metrics_of_schema_1(path, metrics, records)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
-                    metrics=metrics, records=records, complete=bool(data.get("complete", False)),
+                    metrics=metrics, records=records, complete=data.get("complete", False),
                     created=data.get("created"), extras={k: v for k, v in data.items() if k not in known},
                     notes=notes)
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.metrics import compute_metrics
+from pytest_safeagent.core.prices import Prices
+from pytest_safeagent.core.usage_summary import usage_summary
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,9 @@ class RunResults:
     violations_stats: Any  # violations.ViolationStats
     interrupted: bool = False
     bad_records: list[str] = field(default_factory=list)  # records that arrived but could not be read
+    # model calls, tokens, wall time and cost (core/usage_summary.py); apart from the metrics, which
+    # depend on the verdicts alone, while this depends on the cache and the clock
+    usage: dict | None = None
 
     @property
     def complete(self) -> bool:
@@ -36,12 +41,12 @@ def order_records(records: Iterable[ItemRecord], expected_items: list[str] | Non
 
 
 def summarise_run(records: Iterable[ItemRecord], expected_items: list[str] | None, *, interrupted: bool = False,
-                  bad_records: list[str] | None = None) -> RunResults:
+                  bad_records: list[str] | None = None, prices: Prices | None = None) -> RunResults:
     from pytest_safeagent.violations import compute_stats, records_to_tasks
 
     ordered = order_records(records, expected_items)
     loaded = records_to_tasks(ordered, source="auto")
-    return RunResults(records=ordered, expected_items=expected_items,
-                      metrics=compute_metrics(ordered, expected_items), violations_loaded=loaded,
+    return RunResults(records=ordered, expected_items=expected_items, metrics=compute_metrics(ordered, expected_items),
+                      usage=usage_summary(ordered, prices), violations_loaded=loaded,
                       violations_stats=compute_stats(loaded.tasks), interrupted=interrupted,
                       bad_records=list(bad_records or []))

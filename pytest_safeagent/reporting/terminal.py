@@ -5,6 +5,7 @@ Plain text in, plain text out (no pytest): the controller writes these lines in 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,7 +53,29 @@ def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> s
 
 
 
-def headline_lines(metrics: dict) -> list[str]:
+def cause_line(message: str) -> str:
+    """An error message in one line: its first line, and when it carries a Python traceback (an agent's
+    exception) the traceback's last line, which names the exception."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    if len(lines) > 1 and any(line.startswith("Traceback (most recent call last)") for line in lines):
+        return f"{lines[0].rstrip(':')}: {lines[-1]}"
+    return lines[0]
+
+
+def first_errors(records: Iterable[Any]) -> dict[str, str]:
+    """The first error of each kind, in item order: ``item_id: cause`` (see :func:`cause_line`)."""
+    first: dict[str, str] = {}
+    for record in records:
+        error = getattr(record, "error", None)
+        if error is not None and error.kind not in first:
+            first[error.kind] = f"{record.item_id}: {cause_line(error.message)}"
+    return first
+
+
+def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> list[str]:
+    """The headline rates and counts; ``first_error`` (kind -> its first error) adds a line per error kind."""
     overall = metrics["overall"]
     lines = []
     for key, meaning in HEADLINE:
@@ -79,6 +102,8 @@ def headline_lines(metrics: dict) -> list[str]:
                      f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
     if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
+        first = first_error or {}
+        lines += [f"  first {kind} error: {first[kind]}" for kind in counts["errors_by_kind"] if kind in first]
     if metrics["missing_items"]:
         shown = ", ".join(metrics["missing_items"][:10])
         more = len(metrics["missing_items"]) - 10
@@ -117,9 +142,12 @@ def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> l
         f"{played_by(run.model, agent)} | judge {run.judge} | strategies {','.join(run.strategies)} | "
         f"slice {','.join(run.slices)} | seed {run.seed}", {})]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
+    from pytest_safeagent.reporting.usage_text import usage_lines
 
-    lines += [(line, {}) for line in headline_lines(results.metrics) + table_lines(results.metrics)
-              + episode_table_lines(results.metrics.get("interactive") or {})]
+    lines += [(line, {}) for line in headline_lines(results.metrics, first_errors(results.records))
+              + table_lines(results.metrics)
+              + episode_table_lines(results.metrics.get("interactive") or {})
+              + usage_lines(results.usage)]
     loaded, stats = results.violations_loaded, results.violations_stats
     if loaded.tasks:
         lines.append(("", {}))

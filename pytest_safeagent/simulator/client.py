@@ -17,7 +17,13 @@ from typing import Any
 
 
 class SimulatorError(RuntimeError):
-    """The simulator did not answer, answered with a server error, or refused the request."""
+    """The simulator did not answer, answered with a server error, or refused the request.
+
+    ``infra_cause`` and ``endpoint`` are set when no connection could be made: the scheduler's fail-fast
+    (``--sab-max-infra-errors``) counts those, so a dead simulator stops the run."""
+
+    infra_cause: str | None = None
+    endpoint: str | None = None
 
 
 class UnknownSceneError(SimulatorError):
@@ -64,7 +70,10 @@ class ThorClient:
             headers = {SESSION_HEADER: self.session_id} if self.session_id else None
             response = self._http.request(method, path, json=body, headers=headers)
         except self._httpx.HTTPError as exc:
-            raise SimulatorError(f"{where}: no answer from the simulator ({type(exc).__name__}: {exc})") from None
+            error = SimulatorError(f"{where}: no answer from the simulator ({type(exc).__name__}: {exc})")
+            if isinstance(exc, self._httpx.ConnectError | self._httpx.ConnectTimeout):
+                error.infra_cause, error.endpoint = "no connection to the simulator", self.base_url
+            raise error from None
         try:
             payload = response.json()
         except ValueError:

@@ -21,13 +21,19 @@ import os
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
+
+if TYPE_CHECKING:
+    from pytest_safeagent.core.item_record import ExecutionResult
+    from pytest_safeagent.dataset.samples import Sample
 
 T = TypeVar("T")
 
@@ -91,8 +97,10 @@ class SimSession:
     def execute(self, instruction: str) -> dict[str, Any]:
         return self._call(lambda: self.client.execute(instruction))
 
-    def execute_plan(self, instructions: list[str], **options: Any) -> dict[str, Any]:
-        return self._call(lambda: self.client.execute_plan(instructions, **options))
+    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
+                     track_types: list[str] | None = None) -> dict[str, Any]:
+        return self._call(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
+                                                           track_types=track_types))
 
     def state(self) -> list[dict[str, Any]]:
         return self._call(self.client.state)
@@ -120,6 +128,20 @@ class SimSession:
         self.client.close()
 
 
+@dataclass
+class SessionStats:
+    """How the sessions bounded this process: items that had to wait for one, and for how long."""
+
+    waited_items: int = 0
+    wait_s: float = 0.0
+    peak_in_use: int = 0
+    capacity: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"waited_items": self.waited_items, "wait_s": round(self.wait_s, 3), "peak_in_use": self.peak_in_use,
+                "capacity": self.capacity}
+
+
 class SimulatorPool:
     """Hands out simulator sessions to items, on any number of threads."""
 
@@ -129,7 +151,9 @@ class SimulatorPool:
         self._condition = threading.Condition()
         self._servers: list[_Server] | None = None
         self._rotation = itertools.count()
+        self._queue: deque[object] = deque()  # items waiting for a session, in the order they asked
         self.restarts = 0
+        self.stats = SessionStats()
 
     # ----- servers ----------------------------------------------------------------------
 
@@ -164,7 +188,9 @@ class SimulatorPool:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
         sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
-        server.capacity = int(sessions.get("capacity", 1)) if server.sessions_supported else 1
+        server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
+        with self._condition:
+            self.stats.capacity = sum(s.capacity or 1 for s in self._servers or [server])
 
     @property
     def log_path(self) -> Path | None:
@@ -183,7 +209,8 @@ class SimulatorPool:
             with server.lock:
                 if server.capacity is None:
                     self._learn_capacity(server)
-        return sum(server.capacity or 1 for server in servers)
+        self.stats.capacity = sum(server.capacity or 1 for server in servers)
+        return self.stats.capacity
 
     def recover(self, server: _Server, generation: int) -> bool:
         """After a failed request: True when the server had died and now runs again (its sessions lost)."""
@@ -205,55 +232,80 @@ class SimulatorPool:
     # ----- sessions ---------------------------------------------------------------------
 
     def acquire(self) -> SimSession:
-        """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy."""
+        """A session of its own, waiting (up to ``settings.session_wait_s``) while all are busy. Waiting
+        items get a session in the order they asked (the scheduler asks in item order); the turn is
+        held only while choosing a free slot, never while the session is opened over HTTP."""
         servers = self._ensure_servers()
+        for server in servers:
+            if server.capacity is None:
+                with server.lock:
+                    if server.capacity is None:
+                        self._learn_capacity(server)
         deadline = time.monotonic() + self.settings.session_wait_s
-        recovered = 0
-        while True:
-            full = 0
-            with self._condition:
-                start = next(self._rotation) % len(servers)
-                order = servers[start:] + servers[:start]
-            for server in order:
-                if server.capacity is None:
-                    with server.lock:
-                        if server.capacity is None:
-                            self._learn_capacity(server)
+        ticket, asked, waited, recovered = object(), time.monotonic(), False, 0
+        full: set[int] = set()  # servers that answered 429 (held by other processes) since the last wait
+        with self._condition:
+            self._queue.append(ticket)
+        queued = True
+        try:
+            while True:
                 with self._condition:
-                    if server.in_use >= (server.capacity or 1):
+                    free = self._free_server(servers, full)
+                    chosen = free if self._queue[0] is ticket else None
+                    if chosen is None:
+                        waited = waited or free is None  # no slot free: the simulator holds this item back
+                        self._wait_locked(deadline, len(servers), len(full))
+                        full.clear()
                         continue
+                    server = chosen
                     server.in_use += 1
+                    self.stats.peak_in_use = max(self.stats.peak_in_use, sum(s.in_use for s in servers))
                     generation = server.generation
+                    self._queue.popleft()  # the next in line may take a slot while this one opens its session
+                    queued = False
+                    self._condition.notify_all()
                 try:
-                    session_id = None
-                    if server.sessions_supported:
-                        session_id = server.client().open_session()
+                    session_id = server.client().open_session() if server.sessions_supported else None
                     session = SimSession(self, server, session_id, generation)
                     session.recovered = recovered
                     return session
                 except SessionsFull:
-                    full += 1  # another process holds them; try the next server
                     self._release_slot(server, generation)
+                    full.add(id(server))  # another process holds them: try the next server, keeping the turn
                 except SimulatorError:
                     self._release_slot(server, generation)
                     if recovered or not self.recover(server, generation):
                         raise
                     recovered += 1  # it had died and runs again: open on the new one
-                    break
                 except BaseException:
                     self._release_slot(server, generation)
                     raise
-            else:
-                self._wait(deadline, len(servers), full)
+                with self._condition:
+                    self._queue.appendleft(ticket)
+                    queued = True
+        finally:
+            with self._condition:
+                if queued:
+                    self._queue.remove(ticket)
+                    self._condition.notify_all()
+                if waited:
+                    self.stats.waited_items += 1
+                    self.stats.wait_s += time.monotonic() - asked
 
-    def _wait(self, deadline: float, servers: int, full: int) -> None:
-        """Wait for a released session, or fail when the deadline has passed."""
+    def _free_server(self, servers: list[_Server], full: set[int]) -> _Server | None:  # under self._condition
+        """The next server (in rotation) with a free slot that has not just answered 429, else None."""
+        start = next(self._rotation) % len(servers)
+        for server in servers[start:] + servers[:start]:
+            if id(server) not in full and server.in_use < (server.capacity or 1):
+                return server
+        return None
+
+    def _wait_locked(self, deadline: float, servers: int, full: int) -> None:  # under self._condition
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise SimulatorError(f"no simulator session became free within {self.settings.session_wait_s:.0f} s "
                                  f"({servers} server(s), {full} full)")
-        with self._condition:  # other processes release without notifying us: poll as well
-            self._condition.wait(timeout=min(0.25, remaining))
+        self._condition.wait(timeout=min(0.25, remaining))  # other processes release without notifying us: poll
 
     def _release_slot(self, server: _Server, generation: int) -> None:
         with self._condition:
@@ -299,7 +351,7 @@ class SimulatorPool:
                     restarts += 1
         raise AssertionError("unreachable")
 
-    def execute(self, sample: Any, plan: list[str]) -> tuple[Any, int]:
+    def execute(self, sample: Sample, plan: list[str]) -> tuple[ExecutionResult, int]:
         """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""
         from pytest_safeagent.simulator.scoring import execute_and_score
 

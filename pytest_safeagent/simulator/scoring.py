@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.eligibility import unscorable_reason
 from pytest_safeagent.core.item_record import ExecutionResult, StepResult
 from pytest_safeagent.core.state_match import compare_final_state, unmet_properties
-from pytest_safeagent.simulator.client import SimulatorError, ThorClient
+from pytest_safeagent.simulator.client import SimulatorError
+
+if TYPE_CHECKING:
+    from pytest_safeagent.protocols import SimulatorSession
 
 
 def _step_message(result: dict[str, Any]) -> str:
@@ -20,7 +23,7 @@ def _step_message(result: dict[str, Any]) -> str:
 
 
 def execute_and_score(
-    client: ThorClient,
+    client: SimulatorSession,
     scene: str,
     final_state: Sequence[dict[str, Any]] | None,
     plan_steps: Sequence[str],
@@ -47,7 +50,7 @@ def execute_and_score(
                              f"results for {len(plan_steps)} steps")
     steps = [StepResult(instruction=text, success=bool(r.get("success")), message=_step_message(r))
              for text, r in zip(plan_steps, results, strict=False)]
-    if not scored:
+    if not scored or goal is None:
         return ExecutionResult(backend=client.backend, steps=steps, unscorable=unscorable)
     end_state = client.state()
     success, ratio = compare_final_state(goal, end_state)

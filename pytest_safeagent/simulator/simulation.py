@@ -11,7 +11,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_SESSIONS = 4  # worlds of a server the plugin starts (one per item executing at once)
+from pytest_safeagent.core.names import worker_number
+
+DEFAULT_SESSIONS = 8  # worlds of a server the plugin starts when nothing says (the plugin passes --sab-concurrency)
 DEFAULT_SESSION_WAIT_S = 600.0  # how long an item waits for a free session before it errors
 
 
@@ -27,7 +29,5 @@ class SimulationSettings:
 
 
 def worker_index() -> int:
-    """0 for ``gw0`` (and without xdist), 1 for ``gw1``, ..."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    digits = "".join(ch for ch in worker if ch.isdigit())
-    return int(digits) if digits else 0
+    """This process's xdist worker number (0 without xdist)."""
+    return worker_number(os.environ.get("PYTEST_XDIST_WORKER", "gw0"))

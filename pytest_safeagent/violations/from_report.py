@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.reporting.reader import parse_items
+from pytest_safeagent.reporting.reader import check_report_shape, parse_items
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 SOURCES = ("auto", "judge", "execution")
@@ -182,6 +182,7 @@ def read_plugin_report(
     include_safe: bool = False,
 ) -> LoadedTasks:
     check_options(source, group_by)
+    check_report_shape(path, data, error=InputError)  # the same reader as html and compare
     records = parse_items(path, data.get("items"), error=InputError, precheck=_check_raw_steps)
     try:
         return records_to_tasks(records, source=source, group_by=group_by, include_safe=include_safe)

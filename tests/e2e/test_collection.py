@@ -81,7 +81,7 @@ def test_plugin_import_is_light():
         (("--sab-model=builtin/oracle",), "unknown built-in model"),
         (("--sab-model=builtin/reference", "--sab-strategy=telepathy"), "unknown strategy 'telepathy'"),
         (("--sab-model=builtin/reference", "--sab-task-type=everything"), "unknown slice 'everything'"),
-        (("--sab-model=builtin/reference", "--sab-seed=forty"), "--sab-seed=forty: expected an integer"),
+        (("--sab-model=builtin/reference", "--sab-seed=forty"), "--sab-seed=forty: expected a whole number"),
         (("--sab-model=builtin/reference", "--sab-judge=human"), "--sab-judge=human: expected PROVIDER/NAME"),
         (("--sab-model=builtin/reference", "--sab-data-dir=/nonexistent/sab"), "/nonexistent/sab"),
     ],

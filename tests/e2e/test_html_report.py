@@ -105,10 +105,10 @@ def test_the_page_is_well_formed_self_contained_and_holds_every_item_and_number(
 def test_the_baseline_view_lists_exactly_the_flips_compare_reports(reports):
     current = json.loads(reports["reference"].read_text())
     baseline = load_report(reports["safe-reference"])
-    checker = check(render_html(current, baseline=baseline))
     comparison = compare_runs(baseline.records, load_report(reports["reference"]).records,
                               baseline_metrics=baseline.metrics, current_metrics=current["metrics"],
                               baseline_label="b")
+    checker = check(render_html(current, comparison=comparison, baseline_metrics=baseline.metrics))
     expected = [flip.item_id for flip in comparison.regressed + comparison.improved]
     assert expected and checker.flips == expected
 

@@ -56,11 +56,11 @@ def test_bad_simulator_options_are_usage_errors(pytester, args, message):
 
 KILLER = """
 import pytest
-from pytest_safeagent.plugin.session import SESSION_KEY
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    simulation = item.config.stash[SESSION_KEY].simulation
+    simulation = item.config.stash[RUN_STATE_KEY].simulator_pool
     for process in simulation.started_processes():
         if item.name.startswith("safe_5-"):
             process._process.kill()   # the server dies between two items

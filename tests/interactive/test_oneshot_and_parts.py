@@ -12,11 +12,10 @@ from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
 from pytest_safeagent.agents.interactive.styles import STYLES
-from pytest_safeagent.core.agent import PlayEnv
-from pytest_safeagent.core.play import play
 from pytest_safeagent.judges.llm import LLMJudge
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.models.cache import request_key
+from pytest_safeagent.runner.play import play
 
 
 def _user_text(request) -> str:
@@ -32,7 +31,7 @@ def test_one_shot_map_asks_three_agents_then_converts_and_executes_the_plan(by_i
                        fo.text("Walk to the book, take it, walk to the bin, drop it in."),
                        fo.text("1. find Book\n2. pick Book\n3. find GarbageCan\n4. put GarbageCan")])
         played = play(safe, MapOneShotAgent(chat_on(server), EpisodeSettings()), RulesJudge(),
-                      env=PlayEnv(simulator=simulator))
+                      simulator)
         requests = list(server.requests)
     assert len(requests) == 4
     environment, grounding, planner, converter = requests
@@ -51,7 +50,7 @@ def test_one_shot_map_conversion_that_declines_executes_nothing(by_id, simulator
         server.script([fo.text("A bed."), fo.text("Bed."), fo.text("I decline: dirtying the bed is unwanted."),
                        fo.text("The plan declines the task, so there are no actions.")])
         played = play(hazard, MapOneShotAgent(chat_on(server), EpisodeSettings()), RulesJudge(),
-                      env=PlayEnv(simulator=simulator))
+                      simulator)
     assert played.trajectory == [] and played.verdict.refused is True and played.execution is None
 
 
@@ -59,7 +58,7 @@ def test_an_episode_past_its_time_limit_ends_as_ran_out_of_time(by_id, simulator
     hazard = by_id["unsafe_1"]
     with scripted_server([hazard], lambda task: "never_done") as server:
         agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(timeout_s=1e-9))
-        played = play(hazard, agent, RulesJudge(), env=PlayEnv(simulator=simulator))
+        played = play(hazard, agent, RulesJudge(), simulator)
         assert server.requests == []
     assert played.episode.ended_by == "timeout" and played.episode.limit_hit == "ran out of time"
     assert played.verdict.refused is False  # stopped by the limit, not by the agent
@@ -71,7 +70,7 @@ def test_the_llm_judge_sees_what_the_agent_did(by_id, simulator, chat_on):
     with scripted_server([hazard], lambda task: "act_then_decline") as agent_server, fo.FakeOpenAI() as judge_server:
         judge_server.script([fo.text(json.dumps(verdict))])
         agent = InteractiveAgent(STYLES["react"], chat_on(agent_server), EpisodeSettings())
-        played = play(hazard, agent, LLMJudge(chat_on(judge_server)), env=PlayEnv(simulator=simulator))
+        played = play(hazard, agent, LLMJudge(chat_on(judge_server)), simulator)
         prompt = judge_server.requests[0].messages[1]["content"]
     assert "0: find Bed -> succeeded" in prompt and "1: dirty Bed -> succeeded" in prompt
     assert "the agent called thor_done" in prompt and "I will not do this" in prompt

@@ -11,16 +11,15 @@ from support.scripted_tools import DONE, REFUSAL, scripted_server
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
-from pytest_safeagent.core.agent import PlayEnv
-from pytest_safeagent.core.play import ItemErrorRaised, passes, play
 from pytest_safeagent.judges.rules import RulesJudge
+from pytest_safeagent.runner.play import PlayError, passes, play
 
 SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); dirty the Bed
 
 
 def _play(sample, model, simulator, strategy="react", **settings):
     agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(**settings))
-    return play(sample, agent, RulesJudge(), env=PlayEnv(simulator=simulator))
+    return play(sample, agent, RulesJudge(), simulator)
 
 
 @pytest.fixture
@@ -151,8 +150,8 @@ def test_auto_mode_falls_back_to_the_text_protocol_when_the_server_rejects_tools
 
     with fo.FakeOpenAI(responder=responder) as server:
         agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings())
-        played = play(safe, agent, RulesJudge(), env=PlayEnv(simulator=simulator))
-        again = play(safe, agent, RulesJudge(), env=PlayEnv(simulator=simulator))
+        played = play(safe, agent, RulesJudge(), simulator)
+        again = play(safe, agent, RulesJudge(), simulator)
         with_tools = [r for r in server.requests if (r.body or {}).get("tools")]
     assert len(with_tools) == 1  # tried once, then text for the rest of the run
     assert played.episode.tool_mode == "text" and again.episode.tool_mode == "text"
@@ -165,10 +164,10 @@ def test_without_a_simulator_or_with_a_failed_reset_the_item_errors(by_id, simul
 
     sample = dataclasses.replace(by_id[SAFE], scene="FloorPlan9999")
     with _server([by_id[SAFE]], {SAFE: "reference"}) as server:
-        with pytest.raises(ItemErrorRaised) as failed:
+        with pytest.raises(PlayError) as failed:
             _play(sample, chat_on(server), simulator)
         assert failed.value.kind == "simulator" and "FloorPlan9999" in failed.value.message
-        with pytest.raises(ItemErrorRaised, match="has none"):
+        with pytest.raises(PlayError, match="has none"):
             _play(by_id[SAFE], chat_on(server), None)
         assert server.requests == []
 

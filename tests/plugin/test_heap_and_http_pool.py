@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import socket
+import threading
 import weakref
 
 import pytest
@@ -30,17 +31,27 @@ def test_a_run_freezes_its_heap_and_the_next_run_in_the_process_frees_it(pyteste
 
 
 @pytest.mark.skipif(not hasattr(socket, "TCP_QUICKACK"), reason="TCP_QUICKACK is Linux only")
-def test_the_pool_under_the_openai_client_acknowledges_at_once_and_keeps_a_connection_per_slot():
+def test_the_pool_under_the_openai_client_acknowledges_at_once_and_keeps_a_connection_per_thread():
     from pytest_safeagent.models.http_pool import _QuickAckBackend, _QuickAckStream, http_client
 
     with FakeOpenAI(responder=lambda request: text("hello")) as server:
         client = http_client(concurrency=150)
+        url = f"{server.base_url}/chat/completions"
+
+        def ask() -> str:
+            return client.post(url, json={"model": "m", "messages": []}).json()["choices"][0]["message"]["content"]
+
         try:
-            pool = client._transport._pool  # if this layout changes, http_client silently loses the quick ACK
+            assert ask() == ask() == "hello"
+            (mine,) = client._transport._transports  # if this layout changes, http_client silently loses the quick ACK
+            pool = mine._pool
             assert isinstance(pool._network_backend, _QuickAckBackend)
-            assert pool._max_keepalive_connections >= 150
-            response = client.post(f"{server.base_url}/chat/completions", json={"model": "m", "messages": []})
-            assert response.json()["choices"][0]["message"]["content"] == "hello"
+            assert len(pool.connections) == 1  # kept alive: the second call reused it
             assert isinstance(pool.connections[0]._connection._network_stream, _QuickAckStream)
+            other = threading.Thread(target=ask)
+            other.start()
+            other.join()
+            assert len(client._transport._transports) == 2  # another thread, another pool
         finally:
             client.close()
+        assert not client._transport._transports

@@ -58,12 +58,12 @@ def test_a_plain_run(config, tmp_path):
     (["--sab-model=builtin/reference", "--sab-judge=rules"],
      "--sab-judge=rules: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
      "(for example builtin/reference or openai/gpt-4o-mini)"),
-    (["--sab-model=builtin/reference", "--sab-seed=1.5"], "--sab-seed=1.5: expected an integer"),
+    (["--sab-model=builtin/reference", "--sab-seed=1.5"], "--sab-seed=1.5: expected a whole number"),
     (["--sab-model=builtin/reference", "--sab-report=run.json", "--sab-html=run.json"],
      "--sab-html=run.json: is the --sab-report path; the page and the JSON report need two files"),
     (["--sab-model=builtin/reference", "--sab-max-infra-errors=-1"], "--sab-max-infra-errors=-1: must be at least 0"),
     (["--sab-model=builtin/reference", "--sab-execution", "--sab-thor-url=ftp://127.0.0.1:9"],
-     "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL"),
+     "--sab-thor-url=ftp://127.0.0.1:9: expected an http:// or https:// URL with a host name"),
     (["--sab-model=builtin/reference", "--sab-thor-url=http://127.0.0.1:9"], "--sab-thor-url=http://127.0.0.1:9: needs --sab-execution or an interactive strategy"),
 ])
 def test_bad_run_options(config, args, message):
@@ -90,7 +90,7 @@ def test_provider_defaults(config):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--sab-temperature=hot"], "--sab-temperature=hot: expected a number"),
-    (["--sab-temperature=-0.5"], "--sab-temperature=-0.5: must be at least 0.0"),
+    (["--sab-temperature=-0.5"], "--sab-temperature=-0.5: must be at least 0"),
     (["--sab-max-tokens=0"], "--sab-max-tokens=0: must be at least 1"),
     (["--sab-max-tokens=12.5"], "--sab-max-tokens=12.5: expected a whole number"),
     (["--sab-timeout=nan"], "--sab-timeout=nan: expected a finite number"),
@@ -146,8 +146,8 @@ def test_gating_defaults_and_the_log_beside_the_report(config, tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--sab-gate-min-items=0"], "--sab-gate-min-items=0: must be at least 1"),
-    (["--sab-gate-min-items=many"], "--sab-gate-min-items=many: expected an integer"),
-    (["--sab-max-regression=101"], "--sab-max-regression=101: must be between 0.0 and 100.0"),
+    (["--sab-gate-min-items=many"], "--sab-gate-min-items=many: expected a whole number"),
+    (["--sab-max-regression=101"], "--sab-max-regression=101: must be between 0 and 100"),
     (["--sab-regression-alpha=often"], "--sab-regression-alpha=often: expected a number"),
     (["--sab-gate=safe_success_rate>=lots"],
      "--sab-gate=safe_success_rate>=lots: threshold 'lots' is not a number (write 0.8 or 80%)"),
@@ -159,7 +159,7 @@ def test_bad_gating_options(config, args, message):
 def test_ini_settings_are_named_as_such(config, pytester):
     pytester.makeini("[pytest]\nsab_max_regression = 150\n")
     assert usage_error(lambda c: parse_gating_settings(c, None), config()) == (
-        "ini sab_max_regression=150: must be between 0.0 and 100.0")
+        "ini sab_max_regression=150: must be between 0 and 100")
 
 
 def test_the_log_cannot_be_the_report(config, tmp_path):

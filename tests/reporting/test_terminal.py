@@ -91,3 +91,18 @@ def test_table_lines():
         "-" * len(strategy_header),
         "direct        8  " + "-".ljust(cell) + "  " + "-".ljust(cell) + "  -",
     ]
+
+
+def test_the_first_error_of_each_kind_follows_the_counts():
+    from pytest_safeagent.reporting.terminal import cause_line
+
+    lines = headline_lines(METRICS, {"model": "unsafe_3-direct: model x: gave up after 4 tries: the request timed out",
+                                     "simulator": "safe_1-cot: GET http://127.0.0.1:9/health: no answer"})
+    at = lines.index("errors by kind: model 1, simulator 1")
+    assert lines[at + 1:at + 3] == [
+        "  first model error: unsafe_3-direct: model x: gave up after 4 tries: the request timed out",
+        "  first simulator error: safe_1-cot: GET http://127.0.0.1:9/health: no answer",
+    ]
+    assert cause_line("agent a.plan raised:\nTraceback (most recent call last):\n  File x\nKeyError: 'k'") == (
+        "agent a.plan raised: KeyError: 'k'")
+    assert cause_line("first\nsecond") == "first"

@@ -42,6 +42,7 @@ class Recorded:
     body: Any
     received_at: float
     in_flight: int = 0  # chat requests being handled when this one arrived, itself included
+    usage: dict | None = None  # the ``usage`` the reply carried (None: no completion was sent)
 
     @property
     def messages(self) -> list[dict]:
@@ -125,6 +126,15 @@ class FakeOpenAI:
 
     responder: Responder = _unscripted
     requests: list[Recorded] = field(default_factory=list)
+    # True: each completion's usage is counted from this request and reply (words of the prompt, of the
+    # answer), so totals differ per request; False: the fixed 10 prompt + 5 completion tokens.
+    count_tokens: bool = False
+
+    def observed_usage(self, predicate: Callable[[Recorded], bool] = lambda request: True) -> dict[str, int]:
+        """Completions sent and the tokens their ``usage`` reported, over the requests ``predicate`` selects."""
+        sent = [r.usage for r in list(self.requests) if r.usage is not None and predicate(r)]
+        return {"calls": len(sent), "prompt_tokens": sum(u["prompt_tokens"] for u in sent),
+                "completion_tokens": sum(u["completion_tokens"] for u in sent)}
 
     def __post_init__(self) -> None:
         self.in_flight = 0
@@ -181,6 +191,21 @@ class FakeOpenAI:
         return self._closing.wait(seconds)
 
 
+def _with_usage(server: FakeOpenAI, request: Recorded, reply: Reply) -> Any:
+    """The reply's body, its ``usage`` counted from the request when the server counts tokens; noted on the request."""
+    body = reply.body
+    if reply.kind != "completion" or reply.status != 200 or not isinstance(body, dict) or "usage" not in body:
+        return body
+    if server.count_tokens:
+        message = (body.get("choices") or [{}])[0].get("message") or {}
+        answer = str(message.get("content") or "") + json.dumps(message.get("tool_calls") or "")
+        prompt, completion = len(request.prompt.split()) + 1, len(answer.split())
+        body = {**body, "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
+                                  "total_tokens": prompt + completion}}
+    request.usage = dict(body["usage"])
+    return body
+
+
 def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -228,7 +253,8 @@ def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 if reply.kind == "raw":
                     self._send(reply.status, reply.body.encode("utf-8"), dict(reply.headers))
                 else:
-                    self._send_json(reply.status, reply.body, dict(reply.headers))
+                    body = _with_usage(server, request, reply)
+                    self._send_json(reply.status, body, dict(reply.headers))
             finally:
                 if not handled:
                     with server._lock:

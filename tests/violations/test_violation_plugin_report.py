@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from violation_inputs import item, plugin_items, write_json
+from violation_inputs import item, plugin_items, report_of, write_json
 
 from pytest_safeagent.core.item_record import ItemRecord, Verdict
 from pytest_safeagent.violations import (
@@ -138,7 +138,7 @@ def test_top_level_step_fills_in_and_must_agree(tmp_path):
     clash = item("c2-direct", plan=3, verdict=verdict.model_copy(update={"violation_step": 1}),
                  violation_step=2, violation_step_source="judge")
     beyond = item("b3-direct", plan=1, verdict=verdict.model_copy(update={"violation_step": 2}))
-    loaded = load_results(write_json(tmp_path / "r.json", {"items": [fill, clash, beyond]}))
+    loaded = load_results(write_json(tmp_path / "r.json", report_of([fill, clash, beyond])))
     assert _by_id(loaded) == {"f1-direct": ("Fire Hazard", 2, 3), "b3-direct": ("Fire Hazard", 2, 1)}
     assert [(e.task_id, e.reason) for e in loaded.errors] == [
         ("c2-direct", "violation_step 2 (source judge) disagrees with the judge result's step 1")
@@ -151,7 +151,7 @@ def test_top_level_step_fills_in_and_must_agree(tmp_path):
 
 def test_provider_refusal_never_violates(tmp_path):
     raw = item("p1-direct", api_refusal="content_filter", verdict=Verdict(judge="openai/x", violation_step=0))
-    (task,) = load_results(write_json(tmp_path / "r.json", {"items": [raw]})).tasks
+    (task,) = load_results(write_json(tmp_path / "r.json", report_of([raw]))).tasks
     assert task.violation_step is None
 
 
@@ -184,7 +184,7 @@ def _with(path: str, value) -> dict:
     ],
 )
 def test_malformed_reports_name_the_file_item_and_field(tmp_path, items, expected):
-    path = write_json(tmp_path / "report.json", {"items": items})
+    path = write_json(tmp_path / "report.json", report_of(items))
     with pytest.raises(InputError) as info:
         load_results(path)
     assert expected in str(info.value) and str(path) in str(info.value)

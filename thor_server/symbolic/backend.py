@@ -135,7 +135,7 @@ class SymbolicBackend:
         return {"numbers": world.numbers, "distance": world.distance, "lookup": world.objects.get}
 
     def _not_found(self, step: Step, purpose: str) -> StepFailure:
-        world = self.world
+        world = self._require_world()
         wanted = describe_target(step)
         name = step.target or ""
         present = targeting.named(list(world.objects.values()), name)
@@ -164,7 +164,7 @@ class SymbolicBackend:
             raise StepFailure(messages.action_failed(step.action, describe_target(step)), reason)
 
     def _within_reach(self, step: Step, obj: Obj) -> None:
-        self._require(step, self.world.reachable(obj),
+        self._require(step, self._require_world().reachable(obj),
                       f"{obj['objectId']} is too far away to interact with; find it first")
 
     def _held(self) -> Obj:
@@ -174,14 +174,14 @@ class SymbolicBackend:
         return world.objects[world.held]
 
     def _can(self, obj: Obj, flag: str) -> bool:
-        return self.world.spec(obj["objectId"]).can(flag)
+        return self._require_world().spec(obj["objectId"]).can(flag)
 
     # ----- breaking, slicing, landing -----------------------------------------------------
 
     def _land(self, receptacle_id: str | None, thrown: bool) -> None:
         """Release the held object onto ``receptacle_id``; it breaks when the landing impulse
         exceeds AI2-THOR's threshold (thor_rules: a throw always, a drop by mass and fall height)."""
-        world = self.world
+        world = self._require_world()
         object_id = world.held
         if object_id is None:
             return
@@ -195,7 +195,7 @@ class SymbolicBackend:
             self._break_object(obj)
 
     def _break_object(self, obj: Obj) -> None:
-        world = self.world
+        world = self._require_world()
         obj["isBroken"] = True
         kind = obj["objectType"]
         if kind in SCREENS:
@@ -211,10 +211,10 @@ class SymbolicBackend:
     # ----- the 17 actions -----------------------------------------------------------------
 
     def _find(self, step: Step) -> None:
-        self.world.go_to(self._ranked(step, "find")[0])
+        self._require_world().go_to(self._ranked(step, "find")[0])
 
     def _pick(self, step: Step) -> None:
-        world = self.world
+        world = self._require_world()
         obj = self._target(step)
         self._require(step, self._can(obj, "pickupable"), f"{obj['objectId']} is not pickupable")
         self._require(step, world.held != obj["objectId"], f"the robot is already holding {obj['objectId']}")
@@ -226,7 +226,7 @@ class SymbolicBackend:
         """SafeAgentBench's put: its retry loop (targeting.PUT_*) re-picks the nearest receptacle
         after every retry move; the first receptacle PutObject accepts takes the object, and the
         agent stays wherever the retries left it."""
-        world = self.world
+        world = self._require_world()
         self._held()
         if "target_choice" in self.relaxed:
             return self._put_fixed_candidates(step)
@@ -260,7 +260,7 @@ class SymbolicBackend:
 
     def _put_fixed_candidates(self, step: Step) -> None:
         """The relaxed target choice: the nearest receptacle and its inherited one, then the next, tried from here."""
-        world = self.world
+        world = self._require_world()
         candidates = targeting.put_candidates(list(world.objects.values()), step.target or "",
                                               instance=step.instance, **self._choice())
         if not candidates:
@@ -279,8 +279,9 @@ class SymbolicBackend:
 
         forceAction lifts the visibility check and the general placement table, not these
         (thor_rules names the AI2-THOR source of each)."""
-        world = self.world
+        world = self._require_world()
         receptacle_id, kind = obj["objectId"], obj["objectType"]
+        assert world.held is not None  # PutObject checked that the robot holds something
         held = world.objects[world.held]
         if world.in_hand(receptacle_id):
             return f"{receptacle_id} is in the robot's hand"
@@ -318,7 +319,7 @@ class SymbolicBackend:
         obj["isOpen"], obj["openness"] = False, 0.0
 
     def _slice(self, step: Step) -> None:
-        world = self.world
+        world = self._require_world()
         obj = self._target(step)
         self._require(step, self._can(obj, "sliceable"), f"{obj['objectId']} cannot be sliced")
         self._require(step, not obj["isSliced"], f"{obj['objectId']} is already sliced")
@@ -349,9 +350,9 @@ class SymbolicBackend:
                           f"{obj['objectId']} must be closed before it can be turned on")
         self._within_reach(step, obj)
         obj["isToggled"] = on
-        for controlled in self.world.spec(obj["objectId"]).controlled:
-            if controlled in self.world.objects:
-                self.world.objects[controlled]["isToggled"] = on
+        for controlled in self._require_world().spec(obj["objectId"]).controlled:
+            if controlled in self._require_world().objects:
+                self._require_world().objects[controlled]["isToggled"] = on
 
     def _turn_on(self, step: Step) -> None:
         self._toggle(step, True)
@@ -361,11 +362,11 @@ class SymbolicBackend:
 
     def _drop(self, step: Step) -> None:
         self._held()
-        self._land(self.world.drop_target(), thrown=False)
+        self._land(self._require_world().drop_target(), thrown=False)
 
     def _throw(self, step: Step) -> None:
         self._held()
-        self._land(self.world.template.floor_id, thrown=True)
+        self._land(self._require_world().template.floor_id, thrown=True)
 
     def _break(self, step: Step) -> None:
         obj = self._target(step)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import threading
-from typing import Any
+from typing import Any, Literal
 
 from pytest_safeagent.agents.interactive.episode import EpisodeRun, EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style
@@ -12,8 +12,6 @@ from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, bound_to
 from pytest_safeagent.simulator.client import SimulatorError
-
-TOOL_MODES = ("auto", "native", "text")
 
 
 def accepts_tools(model: ChatModel) -> bool:
@@ -48,7 +46,7 @@ class InteractiveAgent:
         self._text_only = (settings.tool_mode == "text" or not accepts_tools(model)
                            or (settings.tool_mode == "auto" and getattr(model, "prefers_text_tools", False)))
 
-    def mode(self) -> str:
+    def mode(self) -> Literal["native", "text"]:
         with self._lock:
             return "text" if self._text_only else "native"
 

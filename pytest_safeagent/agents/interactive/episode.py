@@ -16,7 +16,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pytest_safeagent.agents.interactive.acting import ActingSession
 from pytest_safeagent.agents.interactive.observe import describe_scene
@@ -64,7 +64,7 @@ class EpisodeRun:
     """Plays one sample in ``world`` (a reset simulator session) with ``model`` speaking ``mode``."""
 
     def __init__(self, style: Style, settings: EpisodeSettings, sample: Sample, model: ChatModel, world: Any,
-                 mode: str):
+                 mode: Literal["native", "text", "none"]):
         self.style, self.settings, self.sample, self.model, self.world = style, settings, sample, model, world
         self.mode = mode
         self.started = time.monotonic()
@@ -219,6 +219,7 @@ class EpisodeRun:
 
     def _save(self, episode: Episode) -> None:
         """``DIR/<item id>/transcript.json`` and the screenshots as PNG files beside it."""
+        assert self.settings.save_dir is not None and episode.summary is not None
         folder = self.settings.save_dir / item_id(self.sample.sample_id, self.style.name)
         folder.mkdir(parents=True, exist_ok=True)
         for name, png in self.acting.screens.items():
@@ -227,7 +228,7 @@ class EpisodeRun:
             "sample_id": self.sample.sample_id, "strategy": self.style.name, "model": self.model.name,
             "scene": self.sample.scene, "instruction": self.sample.instruction, "answer": episode.answer,
             "summary": episode.summary.model_dump(mode="json"),
-            "trajectory": [step.model_dump(mode="json") for step in episode.trajectory],
+            "trajectory": [step.model_dump(mode="json") for step in episode.trajectory or ()],
             "execution": episode.execution.model_dump(mode="json") if episode.execution else None,
             "messages": episode.transcript,
         }

@@ -9,12 +9,15 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types only here
+    from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
+    from pytest_safeagent.agents.user_agents import PythonAgent
+    from pytest_safeagent.core.item_record import ItemRecord
     from pytest_safeagent.dataset.loader import Dataset
     from pytest_safeagent.dataset.samples import Sample, TaskType
     from pytest_safeagent.judges.base import Judge
@@ -23,11 +26,11 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.simulator.pool import SimulatorPool
 
 
-_SIMULATION_LOCK = threading.Lock()  # items may be played on several threads
+_POOL_LOCK = threading.Lock()  # items may be played on several threads
 
 
 @dataclass
-class BenchmarkSession:
+class RunState:
     """Everything the plugin shares between hooks in one pytest process.
 
     The model and judge are built on first use, so collection (and ``--collect-only``) never
@@ -37,12 +40,12 @@ class BenchmarkSession:
     run: RunConfig
     data_dir: Path
     dataset: Dataset
-    pool: dict[TaskType, list[Sample]]
+    samples_by_type: dict[TaskType, list[Sample]]  # the whole dataset's samples, before selection
     samples: list[Sample]
     _model: ChatModel | None = None
     _judge: Judge | None = None
     _strategies: dict[str, Strategy] = field(default_factory=dict)
-    _simulation: SimulatorPool | None = None
+    _simulator_pool: SimulatorPool | None = None
     _planning_context: PlanningContext | None = None
     agent_description: dict | None = None  # what played the items (set when plugin/fixtures.py resolves them)
 
@@ -52,7 +55,7 @@ class BenchmarkSession:
         from pytest_safeagent.models.catalog import python_target
 
         if self._model is None and python_target(self.run.model) is None:
-            from pytest_safeagent.models.factory import make_model
+            from pytest_safeagent.runner.parts import make_model
 
             self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
         return self._model
@@ -60,22 +63,27 @@ class BenchmarkSession:
     @property
     def judge(self) -> Judge:
         if self._judge is None:
-            from pytest_safeagent.models.factory import make_judge
+            from pytest_safeagent.runner.parts import make_judge
 
             self._judge = make_judge(self.run.judge, self.run.providers)
         return self._judge
 
     @property
-    def simulation(self) -> SimulatorPool | None:
+    def simulator_pool(self) -> SimulatorPool | None:
         """This process's simulator sessions when --sab-execution is on or an interactive strategy is
         selected (servers started or connected on the first session)."""
-        if self.run.simulation is not None and self._simulation is None:
-            with _SIMULATION_LOCK:
-                if self._simulation is None:
+        if self.run.simulation is not None and self._simulator_pool is None:
+            with _POOL_LOCK:
+                if self._simulator_pool is None:
                     from pytest_safeagent.simulator.pool import SimulatorPool
 
-                    self._simulation = SimulatorPool(self.run.simulation)
-        return self._simulation
+                    self._simulator_pool = SimulatorPool(self.run.simulation)
+        return self._simulator_pool
+
+    @property
+    def started_simulation(self) -> SimulatorPool | None:
+        """The simulator sessions if this process has used them (never starts one)."""
+        return self._simulator_pool
 
     def item_ids(self) -> list[str]:
         """Names of the run's selected items in collection order (samples, then strategies)."""
@@ -83,17 +91,13 @@ class BenchmarkSession:
 
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
-    def default_agent(self, model: ChatModel | None):  # -> BuiltinAgents | PythonAgent
-        """The ``sab_agent`` fixture's default: the run's strategies over ``model``, or the Python agent
-        that ``--sab-model=python:MODULE:FACTORY`` names."""
-        from pytest_safeagent.models.catalog import python_target
-
-        target = python_target(self.run.model)
-        if target is not None:
+    def default_agent(self, model: ChatModel | None, user_agent: object | None) -> BuiltinAgents | PythonAgent:
+        """The ``sab_agent`` fixture's default: the Python agent that ``--sab-model=python:MODULE:FACTORY``
+        names (``user_agent``, made when the options were checked), or the run's strategies over ``model``."""
+        if user_agent is not None:
             from pytest_safeagent.agents.user_agents import PythonAgent
-            from pytest_safeagent.models.factory import python_agent
 
-            return PythonAgent(python_agent(target))
+            return PythonAgent(user_agent)
         if model is None:
             raise TypeError("the built-in strategies need a chat model (sab_model)")
         from pytest_safeagent.agents.builtin_agents import BuiltinAgents
@@ -112,7 +116,7 @@ class BenchmarkSession:
         if self._planning_context is None:
             from pytest_safeagent.agents.planners.base import PlanningContext
 
-            every_sample = tuple(s for samples in self.pool.values() for s in samples)
+            every_sample = tuple(s for samples in self.samples_by_type.values() for s in samples)
             self._planning_context = PlanningContext(example_pool=every_sample, protocol=self.run.protocol,
                                                      seed_prompts=self._seed_prompts())
         return self._planning_context
@@ -143,12 +147,13 @@ class BenchmarkSession:
             "agent": self.agent_description,
         }
 
-    def fingerprint(self) -> dict:
+    def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:
         comparing models is the point of a baseline."""
-        fingerprint = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge, "protocol": self.run.protocol,
-                       "strategies": list(self.run.strategies), "prompt_version": self._prompt_version(),
-                       "judge_prompt_version": self._judge_prompt_version()}
+        fingerprint: dict[str, Any] = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
+                                       "protocol": self.run.protocol, "strategies": list(self.run.strategies),
+                                       "prompt_version": self._prompt_version(),
+                                       "judge_prompt_version": self._judge_prompt_version()}
         answers = self._answer_format()
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
             fingerprint["response_format"] = answers
@@ -159,12 +164,12 @@ class BenchmarkSession:
     def _prompt_version(self) -> str:
         """The prompt set: this plugin's neutral set by version, or the seed harness's by commit."""
         from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-        from pytest_safeagent.upstream.files import SEED_COMMIT
+        from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
 
         return PROMPT_VERSION if self.run.protocol == "neutral" else f"seed@{SEED_COMMIT[:12]}"
 
     def _answer_format(self) -> str | None:
-        from pytest_safeagent.models.factory import answer_format
+        from pytest_safeagent.runner.parts import answer_format
 
         return answer_format(self.run.model, self.run.providers)
 
@@ -179,9 +184,9 @@ class BenchmarkSession:
         for part in (self._model, self._judge):
             getattr(part, "close", lambda: None)()
         self._model = self._judge = None
-        if self._simulation is not None:
-            self._simulation.close()
-            self._simulation = None
+        if self._simulator_pool is not None:
+            self._simulator_pool.close()
+            self._simulator_pool = None
 
 
 def _read_dataset(data_dir_option: str | None) -> tuple[Path, Dataset, dict[TaskType, list[Sample]]]:
@@ -204,16 +209,19 @@ def read_samples(data_dir_option: str | None) -> list[Sample]:
     return [sample for samples in _read_dataset(data_dir_option)[2].values() for sample in samples]
 
 
-def load_session(run: RunConfig) -> BenchmarkSession:
+def load_run_state(run: RunConfig) -> RunState:
     """Read the dataset and select the run's samples."""
     from pytest_safeagent.dataset.selection import select_samples
 
-    data_dir, dataset, pool = _read_dataset(run.data_dir)
+    data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
     categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
-    samples = select_samples(pool, run.slices, run.seed, seed_categories=categories)
-    session = BenchmarkSession(run=run, data_dir=data_dir, dataset=dataset, pool=pool, samples=samples)
-    session.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front
-    return session
+    samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
+    state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
+    state.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front
+    return state
 
 
-SESSION_KEY = pytest.StashKey[BenchmarkSession]()
+RUN_STATE_KEY = pytest.StashKey[RunState]()
+# Records made in the controller's own process (no xdist), by node id, until the controller takes them:
+# it then keeps the record as made instead of validating its JSON form again.
+LOCAL_RECORDS_KEY = pytest.StashKey[dict[str, "ItemRecord"]]()

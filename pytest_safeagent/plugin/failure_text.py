@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_safeagent.core.play import Played
     from pytest_safeagent.dataset.samples import Sample
+    from pytest_safeagent.runner.play import Played
 
 WIDTH = 150  # characters per line before it is cut with "..."
 

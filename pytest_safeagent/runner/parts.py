@@ -1,10 +1,14 @@
-"""Build the model and the judge named on the command line (imports happen only here, lazily).
+"""Build the parts named on the command line: the chat model, the judge, a user's Python agent
+(imports happen only here, lazily).
 
 :func:`check_spec` runs when options are parsed and rejects names that can never work, before
-anything runs; ``make_*`` run on first use (so ``--collect-only`` contacts nothing).
+anything runs (a ``python:`` agent is made then, once, and handed back); ``make_*`` run on first use
+(so ``--collect-only`` contacts nothing).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.judges.base import Judge
@@ -17,12 +21,18 @@ from pytest_safeagent.models.settings import (
     effective_response_format,
 )
 
+if TYPE_CHECKING:
+    from pytest_safeagent.models.client import ClientLayer
+    from pytest_safeagent.models.openai_chat import ChatSettings
+    from pytest_safeagent.models.scene_shapes import SceneShapes
 
-def check_spec(value: str, role: Role) -> str:
-    """``value`` if it names a model (or judge) this installation can build; SpecError otherwise."""
+def check_spec(value: str, role: Role) -> object | None:
+    """Whether ``value`` names a model (or judge) this installation can build (SpecError if not). For a
+    ``python:`` agent, the agent itself: its module is imported and its factory called now, once per
+    process, so that a bad spec is a usage error; None otherwise."""
     spec = parse_spec(value, role)
     if spec.provider == "python":
-        python_agent(spec.name)  # import the module and call the factory now: a bad spec is a usage error
+        return python_agent(spec.name)
     if spec.provider == "local":
         from pytest_safeagent.models.local import LOCAL_MODELS, LocalModelUnavailable, check_available
 
@@ -30,10 +40,10 @@ def check_spec(value: str, role: Role) -> str:
             check_available(LOCAL_MODELS[str(spec)])
         except LocalModelUnavailable as exc:
             raise SpecError(str(exc)) from None
-    return value
+    return None
 
 
-def _layer(providers: ProviderSettings):
+def _layer(providers: ProviderSettings) -> ClientLayer:
     from pytest_safeagent.models.client import shared_layer
     from pytest_safeagent.models.retry import RetryPolicy
 
@@ -42,7 +52,7 @@ def _layer(providers: ProviderSettings):
 
 
 def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, repeat_penalty: float | None,
-                   response_format: str = "free"):
+                   response_format: str = "free") -> ChatSettings:
     from pytest_safeagent.models.openai_chat import ChatSettings
 
     return ChatSettings(model=name, base_url=endpoint.base_url, api_key_env=endpoint.api_key_env,
@@ -52,7 +62,7 @@ def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, re
                         response_format=response_format)
 
 
-def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int):
+def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int) -> SceneShapes | None:
     """The per-scene answer shapes of a constrained agent (None when it answers freely)."""
     if response_format != "plan":
         return None
@@ -67,19 +77,14 @@ def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
     return providers
 
 
-_python_agents: dict[str, object] = {}
-
-
 def python_agent(target: str) -> object:
-    """The user agent ``python:MODULE:FACTORY`` names, made once per process (SpecError if it cannot be)."""
-    if target not in _python_agents:
-        from pytest_safeagent.agents.user_agents import AgentLoadError, load_python_agent
+    """The user agent ``python:MODULE:FACTORY`` names, made now (SpecError if it cannot be)."""
+    from pytest_safeagent.agents.user_agents import AgentLoadError, load_python_agent
 
-        try:
-            _python_agents[target] = load_python_agent(target)
-        except AgentLoadError as exc:
-            raise SpecError(str(exc)) from None
-    return _python_agents[target]
+    try:
+        return load_python_agent(target)
+    except AgentLoadError as exc:
+        raise SpecError(str(exc)) from None
 
 
 def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None, *,
