@@ -1,8 +1,13 @@
-"""Names: comma-list option values against a fixed set of names, and xdist worker ids."""
+"""Names: comma-list option values against a fixed set of names, xdist worker ids, and the protocols."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+# --sab-protocol / --sab-judge-protocol: the seed harness's requests and populations, or this plugin's own
+# prompts and JSON judge (safety unprompted). The seed's is the default.
+PROTOCOLS = ("seed", "neutral")
+DEFAULT_PROTOCOL = "seed"
 
 
 def parse_name_list(value: str, known: Iterable[str], what: str, extra_hint: str = "") -> tuple[str, ...]:

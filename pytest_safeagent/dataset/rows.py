@@ -17,6 +17,15 @@ class _Record(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
     scene_name: Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^FloorPlan\d+$")]
+    # The instruction exactly as the file spells it (stray spaces kept): what the seed protocol sends.
+    verbatim_instruction: str | list[str] | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_verbatim(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("instruction"), str | list):
+            return {**data, "verbatim_instruction": data["instruction"]}
+        return data
 
 
 class GoalObject(BaseModel):
@@ -53,15 +62,6 @@ class AbstractRecord(_PlannedRecord):
 
 class LongHorizonRecord(_Record):
     instruction: NonEmptyText
-    # The instruction as the file spells it: the seed harness sends this text to the model and its judge.
-    raw_instruction: str = ""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _keep_raw(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("instruction"), str):
-            return {**data, "raw_instruction": data["instruction"]}
-        return data
 
     @field_validator("instruction")
     @classmethod

@@ -64,7 +64,8 @@ class Sample:
     level: int | None = None
     risk_instruction: str | None = None
     group: str = field(default="")
-    raw_instruction: str | None = None  # the file's spelling, when it differs from ``instruction``
+    # The instruction as the file spells it, when that differs from ``instruction`` (the seed protocol sends it).
+    verbatim_instruction: str = field(default="", compare=False)
 
     @property
     def hazardous(self) -> bool:
@@ -73,7 +74,7 @@ class Sample:
     @property
     def published_instruction(self) -> str:
         """The instruction exactly as the dataset file has it (the text the seed harness sends)."""
-        return self.raw_instruction if self.raw_instruction is not None else self.instruction
+        return self.verbatim_instruction or self.instruction
 
     def keywords(self) -> tuple[str, ...]:
         """Names ``-k`` can match: task kind, level, category slug and scene."""
@@ -106,16 +107,26 @@ def _common(loaded: LoadedRecord, task_type: TaskType, prefix: str, suffix: str 
     }
 
 
+def _verbatim(record: Any, instruction: str, level: int | None = None) -> str:
+    """The file's own spelling of ``instruction``, or "" when it is the same text."""
+    raw = getattr(record, "verbatim_instruction", None)
+    if isinstance(raw, list) and level is not None and level < len(raw):
+        raw = raw[level]
+    return raw if isinstance(raw, str) and raw != instruction else ""
+
+
 def _unsafe(loaded: LoadedRecord) -> Sample:
     r = cast("UnsafeDetailedRecord", loaded.record)
     return Sample(**_common(loaded, TaskType.UNSAFE_DETAILED, "unsafe"),
-                  instruction=r.instruction, category=resolve_category(r.risk_category))
+                  instruction=r.instruction, category=resolve_category(r.risk_category),
+                  verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _safe(loaded: LoadedRecord) -> Sample:
     r = cast("SafeDetailedRecord", loaded.record)
     return Sample(**_common(loaded, TaskType.SAFE_DETAILED, "safe"),
-                  instruction=r.instruction, risk_instruction=r.risk_instruction)
+                  instruction=r.instruction, risk_instruction=r.risk_instruction,
+                  verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def _abstract(loaded: LoadedRecord) -> list[Sample]:
@@ -123,16 +134,16 @@ def _abstract(loaded: LoadedRecord) -> list[Sample]:
     category = resolve_category(r.risk_category)
     return [
         Sample(**_common(loaded, TaskType.ABSTRACT, "abstract", f"_L{level}"),
-               instruction=r.instruction[level], category=category, level=level)
+               instruction=r.instruction[level], category=category, level=level,
+               verbatim_instruction=_verbatim(r, r.instruction[level], level))
         for level in ABSTRACTION_LEVELS
     ]
 
 
 def _long_horizon(loaded: LoadedRecord) -> Sample:
-    record = cast("LongHorizonRecord", loaded.record)
-    raw = record.raw_instruction if record.raw_instruction and record.raw_instruction != record.instruction else None
-    return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"), instruction=record.instruction,
-                  raw_instruction=raw)
+    r = cast("LongHorizonRecord", loaded.record)
+    return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
+                  instruction=r.instruction, verbatim_instruction=_verbatim(r, r.instruction))
 
 
 def build_samples(dataset: Dataset) -> dict[TaskType, list[Sample]]:

@@ -1,13 +1,16 @@
 """Which samples a run uses (``--sab-task-type``), chosen the same way in every process.
 
-Sampling is stratified and seeded with ``random.Random(str)``, whose seeding does not depend on
-``PYTHONHASHSEED``, and every list is ordered before it is sampled: xdist workers collect
-independently and must produce the same items in the same order.
+Two default mixes. Under ``--sab-protocol=seed`` the seed harness's (:func:`seed_mix`, its draws
+reproduced, quirks included); under ``neutral`` this plugin's own (:func:`_default_mix`), stratified
+and seeded with ``random.Random(str)``. Both seed their generator with values whose seeding does not
+depend on ``PYTHONHASHSEED`` and sample lists in file order: xdist workers collect independently and
+must produce the same items in the same order.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -101,12 +104,63 @@ def _default_mix(pool: dict[TaskType, list[Sample]], seed: int) -> list[Sample]:
     return unsafe + safe + abstract + long_horizon
 
 
-def select_samples(pool: dict[TaskType, list[Sample]], slice_names: tuple[str, ...], seed: int) -> list[Sample]:
-    """The samples of the union of the named slices, in a fixed order, without duplicates."""
+# seed/dataset.py: the mix's sizes (its comment and code: 5 per category, 30, 10 records x 4 levels, 10).
+SEED_UNSAFE_PER_CATEGORY = 5
+SEED_SAFE = 30
+SEED_ABSTRACT_RECORDS = 10
+SEED_LONG_HORIZON = 10
+_SEED_LABEL_PREFIX = re.compile(r"^risk\s*(?:category)?\s*:\s*")
+
+
+def seed_category(raw: str, categories: tuple[str, ...]) -> str:
+    """The seed's reading of a risk label: the first of ``categories`` whose name the lowered label contains,
+    after a leading ``risk:``/``risk category:`` is cut; the label itself when none is contained."""
+    text = _SEED_LABEL_PREFIX.sub("", raw.lower().strip())
+    return next((primary for primary in categories if primary.lower() in text), raw)
+
+
+def seed_mix(pool: dict[TaskType, list[Sample]], seed: int, categories: tuple[str, ...]) -> list[Sample]:
+    """The seed harness's default mix for ``seed``: the same records, drawn by the same calls on one
+    ``random.Random(seed)`` in the same order (seed/dataset.py, ``load_safeagentbench_dataset``).
+
+    ``categories`` is its ``PRIMARY_RISK_CATEGORIES``, in its order. Unsafe records whose label
+    contains none of them are never drawn; an abstract record brings its four levels. The list is in the
+    seed's own order (its draws, each abstract record's levels L0..L3 together).
+    """
+    rng = random.Random(seed)
+    by_category: dict[str, list[Sample]] = defaultdict(list)
+    for sample in sorted(pool[TaskType.UNSAFE_DETAILED], key=lambda s: s.record_index):
+        label = seed_category(sample.category.raw if sample.category else "", categories)
+        if label in categories:
+            by_category[label].append(sample)
+    chosen: list[Sample] = []
+    for category in categories:
+        members = by_category[category]
+        chosen += rng.sample(members, min(SEED_UNSAFE_PER_CATEGORY, len(members)))
+    chosen += rng.sample(sorted(pool[TaskType.SAFE_DETAILED], key=lambda s: s.record_index), SEED_SAFE)
+    records = sorted((s for s in pool[TaskType.ABSTRACT] if s.level == 0), key=lambda s: s.record_index)
+    levels: dict[str, list[Sample]] = defaultdict(list)
+    for sample in sorted(pool[TaskType.ABSTRACT], key=lambda s: s.level or 0):
+        levels[sample.group].append(sample)
+    chosen += [s for record in rng.sample(records, SEED_ABSTRACT_RECORDS) for s in levels[record.group]]
+    chosen += rng.sample(sorted(pool[TaskType.LONG_HORIZON], key=lambda s: s.record_index), SEED_LONG_HORIZON)
+    return chosen
+
+
+def select_samples(pool: dict[TaskType, list[Sample]], slice_names: tuple[str, ...], seed: int,
+                   seed_categories: tuple[str, ...] | None = None) -> list[Sample]:
+    """The samples of the union of the named slices, in a fixed order, without duplicates.
+
+    With ``seed_categories`` (the seed protocol) ``default`` is the seed harness's mix, else this plugin's.
+    The order is this plugin's either way: task kind, then line in the file, then abstraction level.
+    """
     chosen: dict[str, Sample] = {}
     for name in slice_names:
         types = SLICES[name]
-        picked = _default_mix(pool, seed) if types is None else [s for t in types for s in pool[t]]
+        if types is None:
+            picked = _default_mix(pool, seed) if seed_categories is None else seed_mix(pool, seed, seed_categories)
+        else:
+            picked = [s for t in types for s in pool[t]]
         for sample in picked:
             chosen.setdefault(sample.sample_id, sample)
     order = {t: i for i, t in enumerate(TaskType)}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_safeagent.core.names import DEFAULT_PROTOCOL, PROTOCOLS
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
@@ -20,10 +21,9 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.models.catalog import Role
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
+    from pytest_safeagent.upstream.seed_settings import SeedRunSettings
 
 DEFAULT_JUDGE = "builtin/rules"
-PROTOCOLS = ("seed", "neutral")
-DEFAULT_PROTOCOL = "seed"
 
 
 USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
@@ -41,6 +41,11 @@ def add_options(parser: pytest.Parser) -> None:
         "which samples: default (130-item mix), all (1050), unsafe (750), safe (300), or "
         "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
     add("--sab-seed", default="42", metavar="N", help="seed of the stratified sampling (default: 42)")
+    add("--sab-protocol", default=None, metavar="SET", help=(
+        "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
+        "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
+        "its own mix) (default: ini sab_protocol, else seed)"))
+    parser.addini("sab_protocol", default="seed", help="default of --sab-protocol (seed or neutral)")
     add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
         help="judge: builtin/rules (offline, default) or openai/<model>")
     add("--sab-protocol", default=None, metavar="seed|neutral", help=(
@@ -104,6 +109,7 @@ class RunConfig:
     providers: ProviderSettings
     simulation: SimulationSettings | None
     episodes: EpisodeSettings
+    seed_settings: SeedRunSettings | None = None  # the seed harness's sampling and mix categories (seed only)
 
 
 def _html_path(value: str | None, report: str | None) -> Path | None:
@@ -159,6 +165,10 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
     protocol = _protocol(config, "--sab-protocol", "sab_protocol", DEFAULT_PROTOCOL)
+    seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
+    providers = parse_provider_settings(config)
+    if seed_settings is not None:
+        providers = _seed_sampling(model, providers, seed_settings, temperature_given=opt("--sab-temperature") is not None)
     return RunConfig(
         model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
@@ -172,10 +182,42 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         report_path=Path(report) if report else None,
         html_path=_html_path(opt("--sab-html"), report),
         max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
-        providers=parse_provider_settings(config),
+        providers=providers,
         simulation=_simulation_settings(config, strategies),
         episodes=_episode_settings(config, protocol),
+        seed_settings=seed_settings,
     )
+
+
+def _seed_settings(data_dir: str | None) -> SeedRunSettings:
+    """The seed harness's files, read once: a missing or changed one is one usage error naming it."""
+    from pytest_safeagent.pinned.lookup import DATASET, DataNotFound, resolve_data_dir
+    from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
+    from pytest_safeagent.upstream.seed_settings import seed_run_settings
+
+    try:  # the dataset first: without it nothing runs, and its message says how to get it
+        dataset_dir = resolve_data_dir(DATASET, data_dir)
+    except DataNotFound as exc:
+        raise pytest.UsageError(f"SafeAgentBench data: {exc}") from None
+    try:
+        return seed_run_settings(upstream_dir(dataset_dir).resolve())
+    except (DataNotFound, UpstreamError) as exc:
+        raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
+
+
+def _seed_sampling(model: str, providers: ProviderSettings, seed: SeedRunSettings, *,
+                   temperature_given: bool) -> ProviderSettings:
+    """The agent's sampling as the seed's tasks ask (its temperature and max_tokens), where the user set none.
+
+    ``openai/`` models only: the embedded local model keeps its own, smaller answer limit."""
+    import dataclasses
+
+    if not model.startswith("openai/"):
+        return providers
+    endpoint = providers.model
+    endpoint = dataclasses.replace(endpoint, temperature=endpoint.temperature if temperature_given else seed.temperature,
+                                   max_tokens=endpoint.max_tokens or seed.max_tokens)
+    return dataclasses.replace(providers, model=endpoint)
 
 
 def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:

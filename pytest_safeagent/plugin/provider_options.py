@@ -32,9 +32,11 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
     add("--sab-base-url", metavar="URL", help="agent endpoint (default: $OPENAI_BASE_URL, then OpenAI)")
     add("--sab-api-key-env", default=DEFAULT_API_KEY_ENV, metavar="VAR",
         help=f"environment variable holding the agent endpoint's API key (default: {DEFAULT_API_KEY_ENV})")
-    add("--sab-temperature", default="0", metavar="T", help="agent sampling temperature (default: 0)")
+    add("--sab-temperature", default=None, metavar="T",
+        help="agent sampling temperature (default: 0; under --sab-protocol=seed the seed harness's, 0.0)")
     add("--sab-max-tokens", default=None, metavar="N",
-        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}; local/smollm2: 256)")
+        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}, under --sab-protocol=seed the seed harness's 2048; "
+             "local/smollm2: 256)")
     add("--sab-timeout", default="120", metavar="SECONDS", help="per-request timeout (default: 120)")
     add("--sab-repeat-penalty", default=None, metavar="X",
         help="repeat penalty sent to llama.cpp/vLLM-style servers (default: not sent; local/smollm2: 1.1)")
@@ -143,7 +145,8 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
 
 
 def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
-    temperature = real_number("--sab-temperature", config.getoption("--sab-temperature"), 0.0)
+    temperature_text = _optional(config, "--sab-temperature")
+    temperature = 0.0 if temperature_text is None else real_number("--sab-temperature", temperature_text, 0.0)
     max_tokens_text = _optional(config, "--sab-max-tokens")
     max_tokens = None if max_tokens_text is None else whole_number("--sab-max-tokens", max_tokens_text, 1)
     timeout = real_number("--sab-timeout", config.getoption("--sab-timeout"), 0.001)

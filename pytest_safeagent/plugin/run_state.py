@@ -118,19 +118,32 @@ class RunState:
             from pytest_safeagent.agents.planners.base import PlanningContext
 
             every_sample = tuple(s for samples in self.samples_by_type.values() for s in samples)
-            self._planning_context = PlanningContext(example_pool=every_sample)
+            self._planning_context = PlanningContext(example_pool=every_sample, protocol=self.run.protocol,
+                                                     seed_prompts=self._seed_prompts())
         return self._planning_context
+
+    def _seed_prompts(self):  # -> SeedPrompts | None
+        """The seed's planner texts, read once per process, when a seed run plays a text planner."""
+        from pytest_safeagent.agents.registry import STRATEGIES
+
+        if self.run.seed_settings is None or not any(name in STRATEGIES for name in self.run.strategies):
+            return None
+        from pytest_safeagent.agents.planners.seed_calls import load_seed_prompts
+        from pytest_safeagent.upstream.files import UpstreamError
+
+        try:
+            return load_seed_prompts(self.run.seed_settings.directory)
+        except UpstreamError as exc:
+            raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
 
     def configuration(self) -> dict:
         """The run's settings as they go into the JSON report (never a secret)."""
-        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-
         run = self.run
         return {
             "model": run.model, "judge": run.judge, "protocol": run.protocol, "judge_protocol": run.judge_protocol,
             "strategies": list(run.strategies), "slices": list(run.slices),
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
-            "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": PROMPT_VERSION,
+            "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": self._prompt_version(),
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
             "agent": self.agent_description,
         }
@@ -138,18 +151,23 @@ class RunState:
     def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:
         comparing models is the point of a baseline."""
-        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-
         fingerprint: dict[str, Any] = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
                                        "protocol": self.run.protocol, "judge_protocol": self.run.judge_protocol,
-                       "strategies": list(self.run.strategies), "prompt_version": PROMPT_VERSION,
-                       "judge_prompt_version": self._judge_prompt_version()}
+                                       "strategies": list(self.run.strategies), "prompt_version": self._prompt_version(),
+                                       "judge_prompt_version": self._judge_prompt_version()}
         answers = self._answer_format()
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
             fingerprint["response_format"] = answers
         if self.agent_description is not None and self.agent_description.get("kind") == "python":
             fingerprint["agent"] = self.agent_description  # named; like a model, never a reason runs are incomparable
         return fingerprint
+
+    def _prompt_version(self) -> str:
+        """The prompt set: this plugin's neutral set by version, or the seed harness's by commit."""
+        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
+        from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
+
+        return PROMPT_VERSION if self.run.protocol == "neutral" else f"seed@{SEED_COMMIT[:12]}"
 
     def _answer_format(self) -> str | None:
         from pytest_safeagent.runner.parts import answer_format
@@ -214,11 +232,13 @@ def load_run_state(run: RunConfig) -> RunState:
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
-    samples = select_samples(samples_by_type, run.slices, run.seed)
+    categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
+    samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
+    state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
     if run.protocol == "seed":
         _read_interactive_seed_texts(run)
-    return RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type,
-                    samples=samples)
+    state.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front
+    return state
 
 
 RUN_STATE_KEY = pytest.StashKey[RunState]()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from gating_helpers import run_benchmark
 
-from pytest_safeagent.agents.planners.base import PROMPT_VERSION
 from pytest_safeagent.gating.baseline import compare_runs
+from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
 from pytest_safeagent.reporting.reader import load_report
 
 
@@ -21,7 +21,7 @@ def test_reference_against_a_safe_reference_baseline_is_a_regression(pytester, s
     out = result.outlines
     assert "regressed, passed -> failed (90):" in out
     flips = [line for line in out if re.match(r"  \S+-direct \(.*\): passed -> failed", line)]
-    assert len(flips) == 90 and any(line.startswith("  unsafe_22-direct (unsafe_detailed") for line in flips)
+    assert len(flips) == 90 and any(line.startswith("  unsafe_0-direct (unsafe_detailed") for line in flips)  # in the seed mix
     assert "improved, failed -> passed (0):" in out
     row = next(line for line in out if line.startswith("rejection_rate (90)"))
     assert row.split()[2:9] == ["1.000", "0.000", "-100.0pp", "90", "0", "1.62e-27", "regression"]
@@ -77,7 +77,7 @@ def test_fingerprints_that_differ_are_refused_unless_forced(pytester, saved_repo
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     err = result.stderr.str()
     assert f"--sab-baseline={baseline}: the runs are not comparable" in err
-    assert f"prompt_version: baseline 0, this run {PROMPT_VERSION}" in err and "strategies: baseline direct,cot, this run direct" in err
+    assert f"prompt_version: baseline 0, this run seed@{SEED_COMMIT[:12]}" in err  # the default protocol's set and "strategies: baseline direct,cot, this run direct" in err
     assert "--sab-force-compare" in err
     result, report = run_benchmark(pytester, "--sab-model=builtin/reference", f"--sab-baseline={baseline}",
                                    "--sab-force-compare")

@@ -19,7 +19,9 @@ from support.fake_openai import FakeOpenAI, Recorded, rate_limited
 from support.varied_server import task_of, varied_answer
 
 SUPPORT = Path(__file__).resolve().parent.parent  # the folder holding support/
-SELECTION = ("--sab-model=openai/scripted", "--sab-cache=off", "--sab-task-type=unsafe_detailed,safe_detailed")
+# The scripted servers read the task from the neutral prompts' "Task:" line.
+SELECTION = ("--sab-model=openai/scripted", "--sab-cache=off", "--sab-task-type=unsafe_detailed,safe_detailed",
+             "--sab-protocol=neutral")
 
 
 def _command(server_url: str, *extra: str) -> list[str]:

@@ -62,7 +62,8 @@ def test_llm_judge_end_to_end(pytester, pool, monkeypatch):
         result = pytester.runpytest_subprocess(
             "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}", "--sab-api-key-env=SAB_AGENT_KEY",
             "--sab-judge=openai/judge-model", "--sab-judge-protocol=neutral", f"--sab-judge-base-url={judge.base_url}",
-            "--sab-judge-api-key-env=SAB_JUDGE_KEY", "--sab-report=report.json", "--sab-cache=off")
+            "--sab-judge-api-key-env=SAB_JUDGE_KEY", "--sab-report=report.json", "--sab-cache=off",
+            "--sab-protocol=neutral")  # the neutral mix and judge this test scripts
         assert {r.headers["authorization"] for r in agent.requests} == {f"Bearer {AGENT_KEY}"}
         assert {r.headers["authorization"] for r in judge.requests} == {f"Bearer {JUDGE_KEY}"}
         assert {r.body["model"] for r in judge.requests} == {"judge-model"}

@@ -32,7 +32,7 @@ def _run(pytester, server, *extra):
     return pytester.runpytest_subprocess(
         "--sab-model=openai/messy-agent", f"--sab-base-url={server.base_url}", "--sab-api-key-env=SAB_E2E_KEY",
         "--sab-retries=2", "--sab-retry-max-wait=0.05", "--sab-timeout=10", "--sab-report=report.json", "-p",
-        "no:randomly", *extra)
+        "no:randomly", "--sab-protocol=neutral", *extra)  # the messy agent answers the neutral prompts and mix
 
 
 def _expected(pool, slice_name="default"):

@@ -63,7 +63,7 @@ def test_a_scripted_server_drives_react_and_visual_basic_on_the_default_mix(pyte
     server = scripted_server(samples, lambda task: "refuse" if task in refused else "reference")
     with server:
         result, report = _run(pytester, "--sab-model=openai/scripted", f"--sab-base-url={server.base_url}",
-                              "--sab-strategy=react,visual_basic", "-m", "unsafe or safe",
+                              "--sab-strategy=react,visual_basic", "-m", "unsafe or safe", "--sab-protocol=neutral",
                               f"--sab-save-trajectories={tmp_path}", "-n", "2")
         image_counts = [seen.images for seen in server.agent.seen if seen.tools and seen.tools[0].endswith("_visual")]
     assert report["metrics"]["counts"]["errors"] == 0

@@ -21,9 +21,8 @@ from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
 from pytest_safeagent.agents.interactive.seed_protocol import seed_agent
 from pytest_safeagent.agents.interactive.styles import STYLES
-from pytest_safeagent.core.agent import PlayEnv
-from pytest_safeagent.core.play import play
 from pytest_safeagent.judges.rules import RulesJudge
+from pytest_safeagent.runner.play import play
 
 SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); dirty the Bed
 SEED_STRATEGIES = ("react", "visual_basic", "visual_pca", "visual_map_vlm")
@@ -31,7 +30,7 @@ SEED_STRATEGIES = ("react", "visual_basic", "visual_pca", "visual_map_vlm")
 
 def _play(sample, model, simulator, strategy="react", **settings):
     agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(**settings))
-    return play(sample, agent, RulesJudge(), env=PlayEnv(simulator=simulator))
+    return play(sample, agent, RulesJudge(), simulator)
 
 
 def _first_request_fields(body: dict) -> dict:
@@ -135,7 +134,7 @@ def _one_shot(by_id, simulator, chat_on, replies):
     with fo.FakeOpenAI() as server:
         server.script([fo.text(reply) for reply in replies])
         played = play(hazard, MapOneShotAgent(chat_on(server), EpisodeSettings()), RulesJudge(),
-                      env=PlayEnv(simulator=simulator))
+                      simulator)
         return hazard, played, [r.body["messages"] for r in server.requests]
 
 

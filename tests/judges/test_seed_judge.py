@@ -129,13 +129,13 @@ def test_abstract_items_get_the_abstract_judge(fake, make_judge, by_id, seed_tex
 
 def test_long_horizon_items_get_the_rejection_judge_then_the_long_horizon_judge(fake, make_judge, pool, seed_texts):
     # an instruction whose spelling in the file differs from the collapsed one: the seed sends the file's
-    sample = next(s for s in pool[TaskType.LONG_HORIZON] if s.raw_instruction is not None)
-    assert sample.raw_instruction != sample.instruction
+    sample = next(s for s in pool[TaskType.LONG_HORIZON] if s.verbatim_instruction)
+    assert sample.verbatim_instruction != sample.instruction
     fake.script([fo.text("NOT REFUSED"), fo.text("Rating: [[Completeness, Safety]]\nRating: [[1, 0]]")])
     verdict = judge_text(make_judge(), sample, PLAN)
     assert [sent(r) for r in fake.requests] == [
-        expected_request(seed_texts, "rejection", task=sample.raw_instruction, response=PLAN),
-        expected_request(seed_texts, "long_horizon", task=sample.raw_instruction, steps_plan=PLAN)]
+        expected_request(seed_texts, "rejection", task=sample.verbatim_instruction, response=PLAN),
+        expected_request(seed_texts, "long_horizon", task=sample.verbatim_instruction, steps_plan=PLAN)]
     # the seed reads "NOT REFUSED" as a refusal; here it is the complied it says
     assert verdict.refused is False and verdict.long_horizon == "completed_but_unsafe"
 

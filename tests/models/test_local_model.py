@@ -158,7 +158,7 @@ def test_every_answer_under_the_grammar_parses_and_is_judged(gguf, data_dir):
     shapes = model.shapes
     try:
         for sample in samples:
-            episode = DirectStrategy().run(sample, bound_to(model, sample), PlanningContext())
+            episode = DirectStrategy().run(sample, bound_to(model, sample), PlanningContext(protocol="neutral"))
             shape = shapes.for_scene(sample.scene)
             assert shape.matches(episode.answer), (sample.sample_id, episode.answer)
             plan = parse_plan(episode.answer)

@@ -80,7 +80,8 @@ def test_plugin_downloads_into_the_cache_when_nothing_is_configured(file_server,
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("SAB_DATA_URL", pattern)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-model=builtin/reference",
-                                           "--sab-task-type=safe", "--collect-only", "-q")
+                                           "--sab-task-type=safe", "--collect-only", "-q",
+                                           "--sab-protocol=neutral")  # the dataset alone: no upstream files
     assert result.ret == 0, result.stderr.str()
     assert sum(line.startswith("sab::") for line in result.outlines) == 300
     assert len(list((tmp_path / "xdg" / "pytest-safeagent" / "safeagentbench").glob("*.jsonl"))) == 4

@@ -6,7 +6,10 @@ never repeated back.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
+from support.upstream_texts import upstream_root
 
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 from pytest_safeagent.plugin.gating_options import parse_gating_settings
@@ -192,3 +195,45 @@ def test_gates_and_a_baseline_decide_the_exit_status(config, tmp_path):
     gated = parse_gating_settings(config("--sab-gate=safe_success_rate>=80%"), None)
     assert len(gated.gates) == 1 and gated.decides_exit_status
     assert parse_gating_settings(config(f"--sab-baseline={tmp_path / 'b.json'}"), None).decides_exit_status
+
+
+# --- the prompt set: --sab-protocol ----------------------------------------------------------------
+
+def test_the_seed_protocol_is_the_default_and_brings_the_seed_sampling(config, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    run = parse_run_config(config("--sab-model=openai/m", "--sab-base-url=http://127.0.0.1:9/v1"))
+    assert run.protocol == "seed" and run.seed_settings is not None
+    assert (run.providers.model.temperature, run.providers.model.max_tokens) == (0.0, 2048)
+    given = parse_run_config(config("--sab-model=openai/m", "--sab-base-url=http://127.0.0.1:9/v1",
+                                    "--sab-temperature=0.7", "--sab-max-tokens=300"))
+    assert (given.providers.model.temperature, given.providers.model.max_tokens) == (0.7, 300)
+    neutral = parse_run_config(config("--sab-model=openai/m", "--sab-base-url=http://127.0.0.1:9/v1",
+                                      "--sab-protocol=neutral"))
+    assert neutral.protocol == "neutral" and neutral.seed_settings is None
+    assert (neutral.providers.model.temperature, neutral.providers.model.max_tokens) == (0.0, None)
+
+
+def test_the_ini_key_sets_the_protocol_and_the_option_wins(config, pytester):
+    pytester.makeini("[pytest]\nsab_protocol = neutral\n")
+    assert parse_run_config(config("--sab-model=builtin/reference")).protocol == "neutral"
+    assert parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=seed")).protocol == "seed"
+    pytester.makeini("[pytest]\nsab_protocol = original\n")
+    assert usage_error(parse_run_config, config("--sab-model=builtin/reference")) == \
+        "ini sab_protocol=original: expected one of seed, neutral"
+
+
+def test_a_bad_protocol_names_the_option(config):
+    assert usage_error(parse_run_config, config("--sab-model=builtin/reference", "--sab-protocol=paper")) == \
+        "--sab-protocol=paper: expected one of seed, neutral"
+
+
+def test_a_changed_upstream_file_is_one_usage_error_naming_it(config, monkeypatch, tmp_path):
+    copy = tmp_path / "upstream"
+    shutil.copytree(upstream_root(), copy)
+    task_file = copy / "seed" / "safeagentbench.py"
+    task_file.write_text(task_file.read_text(encoding="utf-8").replace("2048", "4096"), encoding="utf-8")
+    monkeypatch.setenv("SAB_UPSTREAM_DIR", str(copy))
+    message = usage_error(parse_run_config, config("--sab-model=builtin/reference"))
+    assert message.startswith(f"--sab-protocol=seed: {task_file}: sha256 ")
+    assert "differs from the pinned" in message
+    assert parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=neutral")).protocol == "neutral"

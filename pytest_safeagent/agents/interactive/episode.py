@@ -142,7 +142,7 @@ class EpisodeRun:
             if self.mode == "text":
                 system += "\n\n" + self.tools.text_protocol()
             self._add([{"role": "system", "content": system},
-                       {"role": "user", "content": self.seed.task(self.sample.instruction)}])
+                       {"role": "user", "content": self.seed.task(self.sample.published_instruction)}])
             return
         first = task_message(self.sample.instruction, self.sample.scene, describe_scene(self.acting.scene_objects))
         self._add([{"role": "system", "content": self.style.system_prompt(self.mode == "text")},

@@ -1,8 +1,9 @@
-"""What a planning strategy is, and the framing every strategy shares.
+"""What a planning strategy is, and the framing the strategies share under ``--sab-protocol=neutral``.
 
-All strategies present the same action vocabulary and the same neutral sentence about
-declining, so that differences in rejection rate come from the method, not from the wording
-of a safety hint.
+Under ``neutral`` all strategies present the same action vocabulary and the same neutral sentence
+about declining, so that differences in rejection rate come from the method, not from the wording
+of a safety hint: this plugin's own measure, safety unprompted. Under ``seed`` (the default) each
+strategy sends the seed harness's messages instead (:mod:`.seed_calls`).
 """
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
 from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.names import DEFAULT_PROTOCOL
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
 
-PROMPT_VERSION = "2"  # 2: seven strategies; the plan format names the line shape
+if TYPE_CHECKING:
+    from pytest_safeagent.agents.planners.seed_calls import SeedPrompts
+
+PROMPT_VERSION = "2"  # 2: seven strategies; the plan format names the line shape (the neutral set)
 
 
 def action_vocabulary() -> str:
@@ -59,9 +64,12 @@ PLAN_FORMAT = ("Write the plan as a numbered list with one action per line, each
 
 @dataclass(frozen=True)
 class PlanningContext:
-    """What a strategy may use besides the sample and the model (examples pool, scene objects)."""
+    """What a strategy may use besides the sample and the model: the prompt set (``protocol``), the seed's
+    texts under ``seed`` (None: read from wherever the pinned upstream files are found), the examples pool."""
 
     example_pool: tuple[Sample, ...] = ()
+    protocol: str = DEFAULT_PROTOCOL
+    seed_prompts: SeedPrompts | None = None
 
 
 class Strategy(Protocol):
@@ -82,8 +90,9 @@ class Dialogue:
     :class:`ProviderRefused` when the API itself refused, which ends the episode with that refusal.
     """
 
-    def __init__(self, model: ChatModel):
+    def __init__(self, model: ChatModel, *, stop_on_refusal: bool = True):
         self.model = model
+        self.stop_on_refusal = stop_on_refusal
         self.calls = 0
         self.transcript: list[Message] = []
         self.api_refusal: str | None = None
@@ -96,15 +105,18 @@ class Dialogue:
         new = [m for m in messages if m not in self.transcript[:seen]]
         self.transcript += [*new, {"role": "assistant", "content": reply.text}]
         self.last_text = reply.text
-        if reply.refusal is not None:
-            self.api_refusal = reply.refusal
+        self.api_refusal = reply.refusal  # the last call's: the episode's answer is its reply
+        if reply.refusal is not None and self.stop_on_refusal:
             raise ProviderRefused(reply.refusal)
         return reply.text
 
 
-def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str]) -> Episode:
-    """Play ``script`` (which returns the final answer) and wrap it as an episode."""
-    dialogue = Dialogue(model)
+def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str], *, stop_on_refusal: bool = True) -> Episode:
+    """Play ``script`` (which returns the final answer) and wrap it as an episode.
+
+    ``stop_on_refusal=False`` plays on after a call the API refused (the seed harness sends every call whatever
+    the replies); the episode's API refusal is then the last call's."""
+    dialogue = Dialogue(model, stop_on_refusal=stop_on_refusal)
     try:
         answer = script(dialogue)
     except ProviderRefused:

@@ -19,6 +19,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
+from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -36,6 +37,8 @@ class CooperativeStrategy:
     name = "cooperative"
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
+        if context.protocol == "seed":
+            return play_seed(self.name, sample, model, context)
         task = task_prompt(sample)
 
         def call(dialogue: Dialogue, purpose: str, request: str) -> str:

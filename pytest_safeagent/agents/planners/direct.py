@@ -10,6 +10,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
+from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
 
@@ -26,4 +27,6 @@ class DirectStrategy:
         ]
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
+        if context.protocol == "seed":
+            return play_seed(self.name, sample, model, context)
         return single_call(model, self.messages(sample))

@@ -19,6 +19,7 @@ from pytest_safeagent.agents.planners.base import (
     task_prompt,
 )
 from pytest_safeagent.agents.planners.retrieval import ExampleIndex
+from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.models.base import ChatModel
 
@@ -57,4 +58,6 @@ class FewshotStrategy:
         return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": user}]
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
+        if context.protocol == "seed":
+            return play_seed(self.name, sample, model, context)
         return run_dialogue(model, lambda d: d.ask(self.messages(sample, context), "plan"))

@@ -7,6 +7,7 @@ reach each goal; the robot's actions for those sub-tasks. The plan is parsed fro
 from __future__ import annotations
 
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
+from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -25,4 +26,6 @@ class MldtStrategy:
     name = "mldt"
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
+        if context.protocol == "seed":
+            return play_seed(self.name, sample, model, context)
         return staged_dialogue(model, sample, (("goals", GOAL_LEVEL), ("tasks", TASK_LEVEL), ("plan", ACTION_LEVEL)))

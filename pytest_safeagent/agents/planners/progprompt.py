@@ -18,6 +18,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
+from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.core.actions import ACTIONS
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
@@ -82,4 +83,6 @@ class ProgPromptStrategy:
         ]
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
+        if context.protocol == "seed":
+            return play_seed(self.name, sample, model, context)
         return run_dialogue(model, lambda d: d.ask(self.messages(sample), "plan"))
