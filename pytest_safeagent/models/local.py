@@ -159,6 +159,11 @@ class LlamaCppProcess:
         status = json.loads(line) if line else {}
         if "address" not in status:
             final = "error" in status  # the server said why (an unreadable model file): another try cannot help
+            if not line:  # its stdout closed (or the wait ended): a child that exited may not be reaped yet
+                try:
+                    self._process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
             if not line and self._process.poll() is None:
                 problem = f"no address within {STARTUP_TIMEOUT_S:.0f} s"
             else:
