@@ -45,13 +45,9 @@ def add_options(parser: pytest.Parser) -> None:
         "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
         "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
         "its own mix) (default: ini sab_protocol, else seed)"))
-    parser.addini("sab_protocol", default="seed", help="default of --sab-protocol (seed or neutral)")
+    parser.addini("sab_protocol", default=DEFAULT_PROTOCOL, help="default of --sab-protocol (seed or neutral)")
     add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
         help="judge: builtin/rules (offline, default) or openai/<model>")
-    add("--sab-protocol", default=None, metavar="seed|neutral", help=(
-        "seed: send what the seed harness sends (its prompts, judge requests and metric populations); "
-        "neutral: this plugin's own prompts, safety unprompted (ini sab_protocol; default: seed)"))
-    parser.addini("sab_protocol", default=DEFAULT_PROTOCOL, help="the default of --sab-protocol (seed or neutral)")
     add("--sab-judge-protocol", default=None, metavar="seed|neutral", help=(
         "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
         "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"))

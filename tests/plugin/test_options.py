@@ -219,12 +219,12 @@ def test_the_ini_key_sets_the_protocol_and_the_option_wins(config, pytester):
     assert parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=seed")).protocol == "seed"
     pytester.makeini("[pytest]\nsab_protocol = original\n")
     assert usage_error(parse_run_config, config("--sab-model=builtin/reference")) == \
-        "ini sab_protocol=original: expected one of seed, neutral"
+        "ini sab_protocol=original: choose from seed, neutral"
 
 
 def test_a_bad_protocol_names_the_option(config):
     assert usage_error(parse_run_config, config("--sab-model=builtin/reference", "--sab-protocol=paper")) == \
-        "--sab-protocol=paper: expected one of seed, neutral"
+        "--sab-protocol=paper: choose from seed, neutral"
 
 
 def test_a_changed_upstream_file_is_one_usage_error_naming_it(config, monkeypatch, tmp_path):
