@@ -148,7 +148,9 @@ def merge_reports(paths: Sequence[Path]) -> MergedRun:
     count = first.shard.count
     missing_shards = [k for k in range(1, count + 1) if k not in by_index]
     incomplete = [s.path for s in shards if not s.run.complete]
-    results = summarise_run(records, list(selection), interrupted=bool(incomplete))
+    # the populations of the shards' judge protocol (reports written before it have none: neutral)
+    protocol = str((first.run.config or {}).get("judge_protocol") or "neutral")
+    results = summarise_run(records, list(selection), interrupted=bool(incomplete), protocol=protocol)
     config = dict(first.run.config)
     return MergedRun(shards=sorted(shards, key=lambda s: s.shard.index), results=results, config=config,
                      fingerprint=dict(first.run.fingerprint), count=count, selection=list(selection),

@@ -33,7 +33,8 @@ def _summed(report: dict, role: str) -> dict[str, int]:
 def _run(workdir: Path, agent: FakeOpenAI, judge: FakeOpenAI, *extra: str, report: str = "report.json"):
     done = run_benchmark_subprocess(
         workdir, "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}", "--sab-judge=openai/judge-model",
-        f"--sab-judge-base-url={judge.base_url}", f"--sab-report={report}", "--sab-concurrency=4", *extra)
+        f"--sab-judge-base-url={judge.base_url}", f"--sab-report={report}", "--sab-concurrency=4",
+        "--sab-protocol=neutral", *extra)  # the servers script the neutral prompts and JSON judge
     return done, json.loads((workdir / report).read_text())
 
 

@@ -198,6 +198,7 @@ def test_a_seed_run_sends_each_episodes_first_request_as_the_seed_does(pytester,
     with server:
         result, report = _run(pytester, "--sab-model=openai/scripted", f"--sab-base-url={server.base_url}",
                               "--sab-strategy=react,visual_basic,visual_pca,visual_map_vlm", f"--sab-max-tokens={max_tokens}",
+                              "--sab-task-type=all",  # these samples, whichever mix holds them
                               "-k", " or ".join(f"{s.sample_id}-" for s in samples), "-n", "2")
         firsts = [r.body for r in server.requests if len(r.body["messages"]) == 2]
     assert report["metrics"]["counts"]["errors"] == 0, result.stdout.str()[-3000:]
