@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from html_screenshot import (
+    screenshot,  # this folder's page-to-PNG helper (run as a script, it is on sys.path)
+)
 
 from pytest_safeagent.reporting.compare_page import render_compare_page
 from pytest_safeagent.reporting.multi_run import compare_many
@@ -41,16 +44,8 @@ def builtin_reports(where: Path) -> list[Path]:
 
 
 def chromium_seconds(page: Path, shot: Path) -> float:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        raise SystemExit("chromium is not installed (apt-get install chromium)")
-    with tempfile.TemporaryDirectory() as profile:
-        started = time.perf_counter()
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        f"--user-data-dir={profile}", "--window-size=1280,2400", f"--screenshot={shot.resolve()}",
-                        page.resolve().as_uri()], check=True, capture_output=True, timeout=300)
-        return time.perf_counter() - started
+    """Seconds headless Chromium takes to load ``page`` and paint it into ``shot``."""
+    return screenshot(page, shot, 1280, 2400)
 
 
 def main() -> int:
