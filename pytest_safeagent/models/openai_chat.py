@@ -181,14 +181,21 @@ class OpenAIChatModel:
             client.close()
 
 
-@functools.cache
 def _raw_response_class() -> type:
-    """httpx's Response (of the httpx package the openai client is built on): ``post`` then returns the body unparsed."""
+    """httpx's Response (of the httpx package the openai client is built on): ``post`` then returns the body unparsed.
+
+    Looked up through the openai module loaded now: a process that drops and re-imports modules (pytest's
+    in-process runs do) gets a new openai whose client accepts only its own httpx's Response."""
     import openai
 
+    return _response_class_of(openai.DefaultHttpxClient)
+
+
+@functools.cache
+def _response_class_of(client_class: type) -> type:
     from pytest_safeagent.models.http_pool import httpx_module
 
-    return httpx_module(openai.DefaultHttpxClient).Response
+    return httpx_module(client_class).Response
 
 
 def _json_objects(content: bytes) -> Any:
