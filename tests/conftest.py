@@ -10,7 +10,6 @@ from pathlib import Path
 
 import httpcore  # noqa: F401 - see below
 import pytest
-from hypothesis import settings
 
 # pytester's in-process runs drop the modules they imported when they end. httpx imports httpcore
 # only on first use and keeps httpcore's exception classes from then on; when that first use falls
@@ -20,9 +19,15 @@ from hypothesis import settings
 
 
 # Property tests check results, not speed: on a loaded 2-core machine a per-example deadline fails
-# tests that are correct.
-settings.register_profile("safeagent", deadline=None)
-settings.load_profile("safeagent")
+# tests that are correct. pytest loads this file in a benchmark run from the checkout too (the README's
+# first command), where the test extra, and so hypothesis, may not be installed.
+try:
+    from hypothesis import settings
+except ImportError:
+    pass
+else:
+    settings.register_profile("safeagent", deadline=None)
+    settings.load_profile("safeagent")
 
 
 def _required_dir(variable: str) -> Path:
