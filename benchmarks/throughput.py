@@ -165,7 +165,10 @@ def run(server: LatencyServer | str | None, items: str, workers: int, concurrenc
         command = [sys.executable, "-c", PEAK_RSS, str(rss), sys.executable, "-m", "pytest", "-q",
                    "-p", "no:cacheprovider", f"--sab-model={model}", f"--sab-judge={judge}", "--sab-cache=off",
                    f"--sab-task-type={items}", f"--sab-concurrency={concurrency}", f"--sab-report={report}",
-                   "-rN", "--tb=no", *extra]
+                   "-rN", "--tb=no",
+                   # the latency server answers the neutral prompts and JSON judge; the calls per item are
+                   # the same under the seed protocol, its judge only reads other words
+                   "--sab-protocol=neutral", *extra]
         if isinstance(server, str):
             command.append(f"--sab-base-url={server}")
             server = None
