@@ -32,7 +32,7 @@ from pytest_safeagent.models.retry import BadReply, StatusError
 from pytest_safeagent.models.scene_shapes import SceneShapes
 from pytest_safeagent.net.http_json import KeptAliveHTTP, json_body
 
-# Sent when no key is configured: local servers ignore it (the openai client requires one, so it sent one too).
+# Sent when no key is configured: local servers ignore it (the openai SDK sent one too, it requires one).
 PLACEHOLDER_KEY = "sk-no-key-configured"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"  # the openai SDK's default
 # Headers the openai SDK adds from these variables when they are set.

@@ -1,7 +1,7 @@
 """Keep Python's cyclic garbage collector off the run's long-lived objects.
 
-A benchmark process holds a large, long-lived heap: the dataset, a thousand items, the openai
-client's types, and by the end every item's record. Each full collection walks all of it (about
+A benchmark process holds a large, long-lived heap: the dataset, a thousand items, the pydantic
+models' types, and by the end every item's record. Each full collection walks all of it (about
 80 ms at 1050 items), during the run (pausing every play thread) and three times at the end (pytest
 collects once in ``pytest_unconfigure`` and once more in its cleanup, and the interpreter once when
 it exits): measured, about 0.9 s of a 30 s run after the last answer arrived.

@@ -1,7 +1,7 @@
 """pytest hooks of pytest-safeagent. Thin: each hook hands over to the module that owns the work.
 
 Without ``--sab-model`` every hook returns at once, so projects that merely have the plugin
-installed see no change (no output, no imports of openai/flask, no data access).
+installed see no change (no output, no imports of flask or pydantic, no data access).
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from pytest_safeagent.plugin.dispatcher import Dispatcher
 from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStreak
 from pytest_safeagent.plugin.heap import freeze_heap
 from pytest_safeagent.plugin.logging_guard import guard_logger_registry
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY, worker_share_of
 from pytest_safeagent.runner.play import play_item
 
@@ -75,9 +76,14 @@ class PlayAhead:
         from pytest_safeagent.models.client import reopen_layers
 
         reopen_layers()  # a layer stopped by an earlier run in this process (pytester) serves this one
-        if self.config.option.collectonly or self.width <= 1:
+        if self.config.option.collectonly:
             return
-        self._waiting = self._mine(session.items) or None
+        mine = self._mine(session.items)
+        pool = self.config.stash[RUN_STATE_KEY].simulator_pool if mine else None
+        if pool is not None:
+            pool.start_in_background()  # the server's launch overlaps the first item's setup
+        if self.width > 1:
+            self._waiting = mine or None
 
     def _start(self, parts: ItemParts) -> None:
         """In the first item's setup, once it has resolved the parts through the fixtures (main thread):

@@ -154,14 +154,36 @@ class SimulatorPool:
         self._queue: deque[object] = deque()  # items waiting for a session, in the order they asked
         self.restarts = 0
         self.stats = SessionStats()
+        self._start_error: BaseException | None = None  # a background start's failure, for the first asker
+        self._closed = False
 
     # ----- servers ----------------------------------------------------------------------
 
     def _ensure_servers(self) -> list[_Server]:
         with self._condition:
             if self._servers is None:
+                if self._closed:
+                    raise SimulatorError("the simulator pool is closed")
+                if self._start_error is not None:  # the background start failed: its error, once
+                    error, self._start_error = self._start_error, None
+                    raise error
                 self._servers = self._connect()
             return self._servers
+
+    def start_in_background(self) -> None:
+        """Start (or connect to) the servers now, on a thread of their own, so that a server's launch
+        overlaps the run's own start instead of delaying its first item; the first session then waits
+        only for what is left. A failure is raised to the first item that asks for a session, as if it
+        had started the server itself."""
+
+        def start() -> None:
+            try:
+                self._ensure_servers()
+            except BaseException as exc:  # noqa: BLE001 - kept for the first asker, who reports it
+                with self._condition:
+                    self._start_error = None if self._closed else exc
+
+        threading.Thread(target=start, name="safeagent-simulator-start", daemon=True).start()
 
     def _connect(self) -> list[_Server]:
         if self.settings.urls:
@@ -360,6 +382,7 @@ class SimulatorPool:
 
     def close(self) -> None:
         with self._condition:
+            self._closed = True
             servers, self._servers = self._servers or [], None
         for server in servers:
             server.close_client()
