@@ -40,8 +40,9 @@ class StatusError(Exception):
             self.body: object = json.loads(text)
         except ValueError:
             self.body = text
-        if 300 <= status_code < 400:
+        if 300 <= status_code < 400:  # where it points is the news, not the body
             self.message = f"redirected to {self.headers.get('location', '(no location)')}; not followed"
+            self.body = self.message
         else:
             self.message = text[:300]
         super().__init__(f"HTTP {status_code}: {self.message}")

@@ -116,18 +116,37 @@ def test_client_errors_are_not_retried(fake, make_chat, code):
     assert len(fake.requests) == 1
 
 
-def test_the_openai_clients_own_retries_are_off(fake, make_chat):
+def test_one_try_is_one_request(fake, make_chat):
     fake.script([fo.status(500), fo.text("never reached")])
     with pytest.raises(ModelError):
         make_chat(attempts=1).complete(MESSAGES)
     assert len(fake.requests) == 1
 
 
-def test_connection_refused_is_a_model_error(make_chat, fake):
+def test_a_redirect_is_not_followed_and_names_where_it_pointed(fake, make_chat):
+    fake.script([fo.status(307, "moved", {"Location": "https://elsewhere.example/v1/chat/completions"})])
+    with pytest.raises(ModelError, match=r"HTTP 307: redirected to https://elsewhere.example/v1/chat/completions; "
+                                         r"not followed"):
+        make_chat(attempts=1).complete(MESSAGES)
+    assert len(fake.requests) == 1
+
+
+def test_the_organization_and_project_variables_become_headers_as_in_the_openai_sdk(fake, make_chat, monkeypatch):
+    monkeypatch.setenv("OPENAI_ORG_ID", "org-42")
+    monkeypatch.setenv("OPENAI_PROJECT_ID", "proj-7")
+    fake.script([fo.text("find Mug")])
+    make_chat().complete(MESSAGES)
+    (request,) = fake.requests
+    assert request.headers["openai-organization"] == "org-42" and request.headers["openai-project"] == "proj-7"
+    assert request.headers["content-type"] == "application/json"
+
+
+def test_connection_refused_is_a_model_error_naming_an_unusable_endpoint(make_chat, fake):
     model = make_chat(attempts=2)
     fake.stop()
-    with pytest.raises(ModelError, match="connection error"):
+    with pytest.raises(ModelError, match="connection error .*ConnectionRefusedError") as raised:
         model.complete(MESSAGES)
+    assert raised.value.infra_cause == "connection refused"
 
 
 def test_concurrency_gate_bounds_requests_in_flight(fake, make_chat):
