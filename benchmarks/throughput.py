@@ -6,7 +6,7 @@
 The agent (strategy direct) and an LLM judge both call the server, so each item makes two calls of
 ``--latency`` seconds. For each run (``WORKERS:CONCURRENCY``; workers 0 means no xdist) it prints the
 wall time, split into start-up (process start to the server's first request: interpreter, plugins,
-dataset, collection, openai import), the span of the requests and the tail (last answer to exit); the
+dataset, collection), the span of the requests and the tail (last answer to exit); the
 bound ``2 x items x latency / calls in flight`` and wall / bound; the most requests the server saw at
 once; the items that ended in an error; and the peak RSS of the largest process.
 

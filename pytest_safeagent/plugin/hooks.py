@@ -181,8 +181,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if _run_state(session.config) is not None and exitstatus == pytest.ExitCode.INTERRUPTED:
+    state = _run_state(session.config)
+    if state is None:
+        return
+    if exitstatus == pytest.ExitCode.INTERRUPTED:
         session.config.stash[_INTERRUPTED_KEY] = True
+    pool = state.started_simulation
+    if pool is not None:  # every report is written: the servers exit while the summary is printed
+        pool.ask_to_stop()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

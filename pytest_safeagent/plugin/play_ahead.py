@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_safeagent.agents.registry import is_interactive
 from pytest_safeagent.plugin.dispatcher import Dispatcher
 from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStreak
 from pytest_safeagent.plugin.heap import freeze_heap
@@ -79,9 +80,10 @@ class PlayAhead:
         if self.config.option.collectonly:
             return
         mine = self._mine(session.items)
-        pool = self.config.stash[RUN_STATE_KEY].simulator_pool if mine else None
-        if pool is not None:
-            pool.start_in_background()  # the server's launch overlaps the first item's setup
+        if any(is_interactive(getattr(item, "strategy", "")) for item in mine):
+            pool = self.config.stash[RUN_STATE_KEY].simulator_pool  # every episode needs a world: launch it now
+            if pool is not None:
+                pool.start_in_background()  # overlapping the first item's setup (plans alone may never need one)
         if self.width > 1:
             self._waiting = mine or None
 

@@ -380,6 +380,17 @@ class SimulatorPool:
         return self.run(lambda world: execute_and_score(world, sample.scene, sample.final_state, plan,
                                                         sample.hazardous))
 
+    def ask_to_stop(self) -> None:
+        """The run's items are done: the started servers begin to exit now (their clients closed), so
+        :meth:`close` at the very end waits for nothing."""
+        with self._condition:
+            servers = list(self._servers or [])
+        for server in servers:
+            if server.process is not None:
+                with server.lock:
+                    server.close_client()
+                server.process.ask_to_stop()
+
     def close(self) -> None:
         with self._condition:
             self._closed = True

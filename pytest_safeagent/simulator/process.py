@@ -179,6 +179,13 @@ class ThorServerProcess:
         except SimulatorError:
             return False
 
+    def ask_to_stop(self) -> None:
+        """Send the server SIGTERM without waiting: it exits while the caller finishes other work, and
+        :meth:`stop` then only collects it."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.terminate()
+
     def stop(self, timeout: float = 10.0) -> None:
         """Terminate the server (kill it if it does not exit in time). The log file stays."""
         process, self._process = self._process, None
