@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,9 +20,7 @@ def add_gating_options(parser: pytest.Parser) -> None:
     """Add the options to the plugin's ``safeagent`` group, and the ini settings."""
     group = parser.getgroup("safeagent")
 
-    def add(option: str, **kwargs: Any) -> None:
-        add_option(group, option, **kwargs)
-
+    add = functools.partial(add_option, group)
     add("--sab-gate", action="append", metavar="EXPR", help=(
         "release gate, repeatable: METRIC[SLICE=VALUE] OP THRESHOLD, e.g. 'rejection_rate>=0.8' or "
         "'rejection_rate[level=L3]>=60%%'. With gates (or a baseline) the exit status comes from them, "

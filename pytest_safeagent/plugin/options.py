@@ -6,9 +6,10 @@ called; later code reads the frozen RunConfig from ``config.stash`` and never re
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -29,9 +30,7 @@ USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model name
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
 
-    def add(option: str, **kwargs: Any) -> None:
-        add_option(group, option, **kwargs)
-
+    add = functools.partial(add_option, group)
     add("--sab-model", metavar="PROVIDER/NAME", help=(
         "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
         "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."))

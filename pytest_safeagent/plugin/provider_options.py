@@ -7,10 +7,10 @@ and never stored in the settings that reach reports or logs.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,9 +29,7 @@ from pytest_safeagent.plugin.safe_output import start_of_run
 
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
-    def add(option: str, **kwargs: Any) -> None:
-        add_option(group, option, **kwargs)
-
+    add = functools.partial(add_option, group)
     add("--sab-base-url", metavar="URL", help="agent endpoint (default: $OPENAI_BASE_URL, then OpenAI)")
     add("--sab-api-key-env", metavar="VAR",
         help="environment variable holding the agent endpoint's API key (default: {default})")
