@@ -8,15 +8,18 @@ import re
 from typing import Any
 
 import pytest
+from support.upstream_texts import upstream_root
 
 from pytest_safeagent.agents.interactive.episode import EpisodeSettings
-from pytest_safeagent.models.settings import CacheSettings, RetrySettings
+from pytest_safeagent.models.local import LOCAL_MODELS
+from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, CacheSettings, RetrySettings
 from pytest_safeagent.plugin.cost_options import parse_cost_settings
 from pytest_safeagent.plugin.gating_options import parse_gating_settings
 from pytest_safeagent.plugin.hooks import pytest_addoption
 from pytest_safeagent.plugin.option_defaults import DEFAULTS, NEUTRAL_MAX_IMAGES, default_text
 from pytest_safeagent.plugin.options import parse_run_config, simulator_settings
 from pytest_safeagent.plugin.shard_selection import parse_shard_option
+from pytest_safeagent.upstream.seed_settings import seed_run_settings
 
 APPLIED_BY_THE_PARSER = {"--sab-temperature"}  # absent stays None on the command line: the seed's sampling needs to know
 
@@ -167,3 +170,15 @@ def test_the_settings_made_without_options_agree_with_the_table():
     assert (RetrySettings().retries, RetrySettings().max_wait_s) == (DEFAULTS["--sab-retries"],
                                                                       DEFAULTS["--sab-retry-max-wait"])
     assert CacheSettings().mode == DEFAULTS["--sab-cache"]
+
+
+def test_the_provider_values_the_help_texts_quote_are_the_providers(declared):
+    """Values that are not the option's own (the seed's sampling, the local model's limits) are quoted in
+    the help where a user looks for them; they must say what the run will use."""
+    seed = seed_run_settings(upstream_root().resolve())
+    local = LOCAL_MODELS["local/smollm2"]
+    max_tokens, temperature = declared.options["--sab-max-tokens"]["help"], declared.options["--sab-temperature"]["help"]
+    assert f"default: {DEFAULT_MAX_TOKENS}," in max_tokens
+    assert f"the seed harness's {seed.max_tokens};" in max_tokens and f"local/smollm2: {local.default_max_tokens})" in max_tokens
+    assert f"the seed harness's, {seed.temperature})" in temperature
+    assert f"local/smollm2: {local.repeat_penalty})" in declared.options["--sab-repeat-penalty"]["help"]
