@@ -41,6 +41,11 @@ def for_xml(text: str) -> str:
     return _NOT_XML.sub(_visible, clean(text))
 
 
+def has_surrogates(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (which :func:`clean` would replace)."""
+    return _SURROGATES.search(text) is not None
+
+
 def clean_json(value: object) -> object:
     """A JSON-like value (dicts, lists, strings, numbers) with every string, keys included, cleaned."""
     if isinstance(value, str):

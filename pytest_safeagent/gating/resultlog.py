@@ -7,14 +7,18 @@ Layout (JSON Lines)::
     ...
 
 A resumed run appends another ``run`` line and its items; when an item appears twice the later
-line wins. Every line is flushed and fsynced before the next item is reported, so Ctrl-C, a
-crash or a CI timeout can at worst leave one torn last line, which the reader ignores.
+line wins. Every line is handed to the operating system before the next item is reported, so
+Ctrl-C, a crash, a kill or a CI timeout can at worst leave one torn last line, which the reader
+ignores. The file is synced to the disk at most once a second and when it closes: a sync per line
+cost about 0.25 ms of every item, and only the machine itself failing (power, kernel) can lose the
+lines of the last second.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -29,6 +33,7 @@ from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, firs
 from pytest_safeagent.reportfile.reader import read_text_file
 
 LOG_FORMAT = 1
+SYNC_EVERY_S = 1.0
 
 
 class ResultsLogError(ValueError):
@@ -48,6 +53,7 @@ class ResultsLogWriter:
         self.path = path
         self._handle = handle
         self.written = 0
+        self._synced = time.monotonic()
 
     @classmethod
     def open(cls, path: Path, header: dict, *, append: bool, carried: Iterable[ItemRecord] = ()) -> ResultsLogWriter:
@@ -67,7 +73,10 @@ class ResultsLogWriter:
     def _line(self, payload: dict) -> None:
         self._handle.write(json.dumps(payload, separators=(",", ":")) + "\n")
         self._handle.flush()
-        os.fsync(self._handle.fileno())
+        now = time.monotonic()
+        if now - self._synced >= SYNC_EVERY_S:
+            os.fsync(self._handle.fileno())
+            self._synced = now
 
     def append(self, record: dict) -> None:
         self._line({"kind": "item", "record": record})
@@ -75,7 +84,11 @@ class ResultsLogWriter:
 
     def close(self) -> None:
         if not self._handle.closed:
-            self._handle.close()
+            try:
+                self._handle.flush()
+                os.fsync(self._handle.fileno())
+            finally:
+                self._handle.close()
 
 
 @dataclass

@@ -1,17 +1,19 @@
-"""A chat model behind any OpenAI-compatible endpoint, spoken to with the official ``openai`` client.
+"""A chat model behind any OpenAI-compatible endpoint (``POST {base_url}/chat/completions``).
 
 OpenAI itself, vLLM, llama.cpp, Ollama, GLM and the embedded local model all use this class.
 Requests go through the process's :class:`~.client.ClientLayer` (cache, concurrency gate,
-retries); the ``openai`` client's own retries are off so that layer alone decides.
+retries), which alone decides about retries. The request is the one the ``openai`` SDK's
+``chat.completions.create`` sends (same body, same Bearer authorization, the SDK's
+``OPENAI_BASE_URL``, ``OPENAI_ORG_ID`` and ``OPENAI_PROJECT_ID`` variables), sent over
+:mod:`pytest_safeagent.net.http_json` rather than through the SDK: see that module for the cost.
 
-The API key is read from the environment variable *named* in the settings when the client is
-built, handed to the ``openai`` client, and kept nowhere else: not in this object's fields,
-not in cache keys or entries, not in error messages.
+The API key is read from the environment variable *named* in the settings when the connection
+is first needed, kept only in the request headers of the transport, and nowhere else: not in
+this object's fields, not in cache keys or entries, not in error messages.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import threading
@@ -20,16 +22,21 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from pytest_safeagent import __version__
 from pytest_safeagent.core.secret_scrub import held_key
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import ConstrainedView, Constraint
-from pytest_safeagent.models.retry import BadReply
+from pytest_safeagent.models.retry import BadReply, StatusError
 from pytest_safeagent.models.scene_shapes import SceneShapes
+from pytest_safeagent.net.http_json import KeptAliveHTTP, json_body
 
-# Sent when no key is configured: local servers ignore it, and the openai client requires one.
+# Sent when no key is configured: local servers ignore it (the openai client requires one, so it sent one too).
 PLACEHOLDER_KEY = "sk-no-key-configured"
+DEFAULT_BASE_URL = "https://api.openai.com/v1"  # the openai SDK's default
+# Headers the openai SDK adds from these variables when they are set.
+OPTIONAL_HEADERS = (("OpenAI-Organization", "OPENAI_ORG_ID"), ("OpenAI-Project", "OPENAI_PROJECT_ID"))
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,7 @@ class ChatSettings:
     """What is sent with every request, plus where and how. Holds no secret, only a variable name."""
 
     model: str  # the model name the server knows
-    base_url: str | None  # None: $OPENAI_BASE_URL, then the openai client's default
+    base_url: str | None  # None: $OPENAI_BASE_URL, then the openai SDK's default (DEFAULT_BASE_URL)
     api_key_env: str
     temperature: float = 0.0
     max_tokens: int = 1024
@@ -70,44 +77,34 @@ class OpenAIChatModel:
         self.layer = layer
         self._identity = identity
         self._connect = connect
-        self._client: Any = None
+        self._transport: KeptAliveHTTP | None = None
         self._lock = threading.Lock()
         self._format_rejected: ModelError | None = None
         self._shapes = shapes
-        self._url: str | None = None  # the chat completions URL of the openai client, built once
 
-    def _openai(self) -> Any:
+    def _http(self) -> KeptAliveHTTP:
+        """The transport, made on first use (``connect`` may start a server then)."""
         with self._lock:
-            if self._client is None:
-                import openai
-
-                base_url: str | None
+            if self._transport is None:
                 if self._connect is not None:
                     base_url = self._connect()
                 else:
-                    base_url = self.settings.base_url or os.environ.get("OPENAI_BASE_URL") or None
-                from pytest_safeagent.models.http_pool import http_client
-
-                self._client = openai.OpenAI(
-                    api_key=held_key(self.settings.api_key_env) or PLACEHOLDER_KEY,
-                    base_url=base_url,
-                    timeout=self.settings.timeout_s,
-                    max_retries=0,
-                    http_client=http_client(self.layer.concurrency),
-                )
-            return self._client
-
-    def _completions_url(self, client: Any) -> str:
-        """``base_url`` + ``chat/completions``, joined as the openai client joins a relative path."""
-        if self._url is None:
-            self._url = str(client.base_url.copy_with(raw_path=client.base_url.raw_path + b"chat/completions"))
-        return self._url
+                    base_url = self.settings.base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
+                headers = {"Authorization": f"Bearer {held_key(self.settings.api_key_env) or PLACEHOLDER_KEY}",
+                           "Accept": "application/json", "User-Agent": f"pytest-safeagent/{__version__}"}
+                headers.update({name: os.environ[variable] for name, variable in OPTIONAL_HEADERS
+                                if os.environ.get(variable)})
+                try:
+                    self._transport = KeptAliveHTTP(base_url, timeout_s=self.settings.timeout_s, headers=headers)
+                except ValueError as exc:
+                    raise ModelError(f"{self.name}: the base URL is not usable: {exc}") from None
+            return self._transport
 
     @property
     def endpoint(self) -> str:
         """Where requests go, without credentials (for cache keys and messages)."""
         if self._identity is None:
-            self._identity = endpoint_identity(str(self._openai().base_url))
+            self._identity = endpoint_identity(self._http().base_url)
         return self._identity
 
     def for_sample(self, sample: Any) -> Any:
@@ -153,15 +150,10 @@ class OpenAIChatModel:
         body = {"model": self.settings.model, "messages": messages, "max_tokens": max_tokens,
                 "temperature": self.settings.temperature, **options, **extra}
         try:
-            # The same request chat.completions.create sends, without its pass of the SDK's type
-            # transform over every message: that pass costs about 1 ms per call at these prompt sizes,
-            # half of the client's time, and leaves plain JSON messages as they are. The URL is built
-            # once (joining a relative path re-parses the base URL on every call), and the body is read
-            # as plain JSON objects rather than constructed into the SDK's models: together a quarter of
-            # the SDK's remaining time per call (py-spy, 64 in flight).
-            client = self._openai()
-            response = client.post(self._completions_url(client), body=body, cast_to=_raw_response_class())
-            completion = _json_objects(response.content)
+            answer = self._http().request("POST", "chat/completions", json_body(body))
+            if answer.status >= 300:
+                raise StatusError(answer.status, answer.headers, answer.body)
+            completion = _json_objects(answer.body)
         except Exception as exc:  # noqa: BLE001 - only a rejected answer format or tools field is handled here
             if constraint is not None:
                 rejected = constraint.rejection(exc, describe)
@@ -176,26 +168,9 @@ class OpenAIChatModel:
 
     def close(self) -> None:
         with self._lock:
-            client, self._client, self._url = self._client, None, None
-        if client is not None:
-            client.close()
-
-
-def _raw_response_class() -> type:
-    """httpx's Response (of the httpx package the openai client is built on): ``post`` then returns the body unparsed.
-
-    Looked up through the openai module loaded now: a process that drops and re-imports modules (pytest's
-    in-process runs do) gets a new openai whose client accepts only its own httpx's Response."""
-    import openai
-
-    return _response_class_of(openai.DefaultHttpxClient)
-
-
-@functools.cache
-def _response_class_of(client_class: type) -> type:
-    from pytest_safeagent.models.http_pool import httpx_module
-
-    return httpx_module(client_class).Response
+            transport, self._transport = self._transport, None
+        if transport is not None:
+            transport.close()
 
 
 def _json_objects(content: bytes) -> Any:

@@ -1,7 +1,6 @@
 """When to try a model request again, and how long to wait first.
 
-The ``openai`` client's own retries are switched off (``max_retries=0``) so that this module
-alone decides: it honours ``Retry-After`` on 429 and 503, backs off exponentially with jitter
+This module alone decides whether a model request is sent again: it honours ``Retry-After`` on 429 and 503, backs off exponentially with jitter
 on 5xx, connection errors, timeouts and unreadable replies, and gives up at once on errors a
 retry cannot fix (bad request, authentication, unknown model). After the last try the caller
 gets a :class:`~pytest_safeagent.models.base.ModelError` naming the cause of every attempt.
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pytest_safeagent.models.base import ModelError
+from pytest_safeagent.net.http_json import TransportError
 
 T = TypeVar("T")
 
@@ -26,6 +26,25 @@ RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 
 class BadReply(Exception):
     """The server answered 200 but the body is not a usable chat completion (retryable)."""
+
+
+class StatusError(Exception):
+    """The server answered with an error status (or a redirect, which is not followed: the base URL
+    should name the final address). ``body`` is the parsed JSON error when the body is JSON, else its text."""
+
+    def __init__(self, status_code: int, headers: Mapping[str, str], body: bytes):
+        self.status_code = status_code
+        self.headers = dict(headers)
+        text = body.decode("utf-8", "replace")
+        try:
+            self.body: object = json.loads(text)
+        except ValueError:
+            self.body = text
+        if 300 <= status_code < 400:
+            self.message = f"redirected to {self.headers.get('location', '(no location)')}; not followed"
+        else:
+            self.message = text[:300]
+        super().__init__(f"HTTP {status_code}: {self.message}")
 
 
 @dataclass(frozen=True)
@@ -80,29 +99,24 @@ def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = Non
 
 
 def classify(exc: BaseException) -> Failure:
-    """Sort an exception of the ``openai`` client (or a :class:`BadReply`) into retry or give up."""
-    import openai
-
+    """Sort a failed request (:class:`TransportError`, :class:`StatusError`, :class:`BadReply`, a body
+    that is not JSON) into retry or give up."""
     if isinstance(exc, BadReply):
         return Failure(f"unusable reply: {exc}", retryable=True)
     if isinstance(exc, json.JSONDecodeError):
         return Failure(f"unusable reply: the body is not valid JSON ({exc.msg} at char {exc.pos})", retryable=True)
-    if isinstance(exc, openai.APITimeoutError):
-        return Failure("the request timed out", retryable=True)
-    if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__ or exc.__context__
-        detail = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return Failure(f"connection error{detail}", retryable=True, infra=infra_cause(None, detail))
-    if isinstance(exc, openai.APIStatusError):
+    if isinstance(exc, TransportError):
+        if exc.timed_out:
+            return Failure("the request timed out", retryable=True)
+        detail = f" ({exc})"
+        infra = infra_cause(None, detail) or ("cannot connect" if exc.connect_failed else None)
+        return Failure(f"connection error{detail}", retryable=True, infra=infra)
+    if isinstance(exc, StatusError):
         status = exc.status_code
         message = status_message(exc)
-        wait = parse_retry_after(dict(exc.response.headers)) if status in (429, 503) else None
+        wait = parse_retry_after(exc.headers) if status in (429, 503) else None
         return Failure(f"HTTP {status}: {message}", retryable=status in RETRYABLE_STATUS or status >= 500,
                        retry_after_s=wait, status=status, infra=infra_cause(status, message))
-    if isinstance(exc, openai.APIResponseValidationError):
-        return Failure(f"unusable reply: {exc.message}", retryable=True)
-    if isinstance(exc, openai.APIError):
-        return Failure(f"API error: {exc.message}", retryable=False)
     raise exc  # not a transport problem: a bug, let it surface as such
 
 
@@ -118,7 +132,7 @@ def infra_cause(status: int | None, detail: str) -> str | None:
     if any(word in lowered for word in ("name or service not known", "name resolution", "nodename nor servname",
                                         "getaddrinfo", "no address associated")):
         return "host name not found (DNS)"
-    if "connecterror" in lowered or "unreachable" in lowered:
+    if "unreachable" in lowered:
         return "cannot connect"
     return None
 
@@ -152,7 +166,6 @@ def call_with_retries(
     ``give_up_on_infra``: an endpoint failure (:func:`infra_cause`) is not retried (the caller knows
     the endpoint has never answered, so waiting would only delay the same error).
     """
-    rng = rng or random.Random()
     causes: list[str] = []
     failure = None
     for attempt in range(1, policy.attempts + 1):
@@ -164,7 +177,11 @@ def call_with_retries(
         last = attempt == policy.attempts or not failure.retryable or (give_up_on_infra and failure.infra is not None)
         wait: float | None = None
         if not last:
-            wait = failure.retry_after_s if failure.retry_after_s is not None else policy.backoff(attempt, rng)
+            if failure.retry_after_s is not None:
+                wait = failure.retry_after_s
+            else:
+                rng = rng or random.Random()  # seeded from the OS only when a wait is drawn
+                wait = policy.backoff(attempt, rng)
             wait = min(wait, policy.max_delay_s)
         if on_failure is not None:
             on_failure(failure, wait)

@@ -26,6 +26,7 @@ class BenchmarkController:
     def __init__(self, config: pytest.Config):
         self.config = config
         self.records: dict[str, ItemRecord] = {}
+        self._payloads: dict[str, dict[str, Any]] = {}  # each played record's safe JSON form, as it arrived
         self.bad_records: list[str] = []
         self.interrupted = False
         self.results: RunResults | None = None
@@ -88,6 +89,7 @@ class BenchmarkController:
                 self.bad_records.append(f"{report.nodeid}: {first_error(exc)}")
                 return
         self.records[record.item_id] = record
+        self._payloads[record.item_id] = payload
         self.config.hook.pytest_sab_record(config=self.config, record=record, payload=payload)
 
     def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
@@ -127,12 +129,12 @@ class BenchmarkController:
         from pytest_safeagent.reporting.json_report import build_report
         from pytest_safeagent.violations import stats_to_json
 
-        report = build_report(
+        report = safe_payload(build_report(
             configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
-            items=[record.model_dump(mode="json") for record in results.records], complete=results.complete,
+            items=[], complete=results.complete,
             extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-                   **({"usage": results.usage} if results.usage is not None else {}), **sections})
-        report = safe_payload(report)
+                   **({"usage": results.usage} if results.usage is not None else {}), **sections}))
+        report["items"] = [self._payload(record) for record in results.records]
         if run.report_path is not None:
             self._write_output("--sab-report", run.report_path, lambda: write_json_atomic(run.report_path, report))
         if run.html_path is not None:
@@ -140,6 +142,14 @@ class BenchmarkController:
 
             self._write_output("--sab-html", run.html_path,
                                lambda: write_html(run.html_path, report, screenshots=run.episodes.save_dir))
+
+    def _payload(self, record: ItemRecord) -> dict[str, Any]:
+        """The record's safe JSON form: the one it arrived with (dumped and made safe once, where it was
+        played), else (a preloaded record) dumped and made safe now."""
+        payload = self._payloads.get(record.item_id)
+        if payload is not None and self.records.get(record.item_id) is record:
+            return payload
+        return safe_payload(record.model_dump(mode="json"))
 
     def _write_output(self, option: str, path: Any, write: Any) -> None:
         try:

@@ -100,7 +100,7 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     report.sab_record = safe  # type: ignore[attr-defined]
     if not hasattr(item.config, "workerinput"):  # this process is the controller: keep the record as made
         item.config.stash.setdefault(LOCAL_RECORDS_KEY, {})[report.nodeid] = (
-            record if safe == dumped else ItemRecord.model_validate(safe))
+            record if safe is dumped else ItemRecord.model_validate(safe))
     agent = item.config.stash[RUN_STATE_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
         report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record

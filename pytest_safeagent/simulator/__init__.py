@@ -14,8 +14,8 @@ The API the plugin uses, all importable from here without starting anything:
 * ``unscorable_reason(final_state, objects, scene)``: that eligibility rule, shared with the
   fidelity script.
 
-Importing this package imports neither httpx nor anything of thor_server; the client imports
-httpx when it is constructed.
+Importing this package imports nothing of thor_server; the client speaks HTTP through
+:mod:`pytest_safeagent.net.http_json` (the standard library's ``http.client``).
 """
 
 from __future__ import annotations

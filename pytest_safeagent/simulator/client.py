@@ -15,6 +15,8 @@ from __future__ import annotations
 import base64
 from typing import Any
 
+from pytest_safeagent.net.http_json import KeptAliveHTTP, TransportError, json_body
+
 
 class SimulatorError(RuntimeError):
     """The simulator did not answer, answered with a server error, or refused the request.
@@ -42,23 +44,24 @@ SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same head
 
 
 class ThorClient:
-    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``) over one kept-alive connection."""
+    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a kept-alive
+    connection of its own."""
 
     def __init__(self, base_url: str, *, timeout: float = 60.0, session_id: str | None = None):
-        import httpx
-
         self.base_url = base_url.rstrip("/")
         self.session_id = session_id
-        self._httpx = httpx
-        self._http = httpx.Client(base_url=self.base_url, timeout=timeout, trust_env=False)
+        try:
+            self._http = KeptAliveHTTP(self.base_url, timeout_s=timeout)
+        except ValueError as exc:
+            raise SimulatorError(f"the simulator's URL is not usable: {exc}") from None
         self._owns_http = True
         self._backend: str | None = None
 
     def for_session(self, session_id: str | None) -> ThorClient:
-        """A client for one session sharing this client's connections (building an httpx client costs
-        milliseconds; sharing one is thread safe). Closing it leaves the shared connections open."""
+        """A client for one session sharing this client's transport (thread safe: each thread has its own
+        connection). Closing it leaves the shared connections open."""
         view = object.__new__(ThorClient)
-        view.base_url, view.session_id, view._httpx = self.base_url, session_id, self._httpx
+        view.base_url, view.session_id = self.base_url, session_id
         view._http, view._owns_http, view._backend = self._http, False, None
         return view
 
@@ -68,25 +71,25 @@ class ThorClient:
         where = f"{method} {self.base_url}{path}"
         try:
             headers = {SESSION_HEADER: self.session_id} if self.session_id else None
-            response = self._http.request(method, path, json=body, headers=headers)
-        except self._httpx.HTTPError as exc:
-            error = SimulatorError(f"{where}: no answer from the simulator ({type(exc).__name__}: {exc})")
-            if isinstance(exc, self._httpx.ConnectError | self._httpx.ConnectTimeout):
+            answer = self._http.request(method, path, None if body is None else json_body(body), headers=headers)
+        except TransportError as exc:
+            error = SimulatorError(f"{where}: no answer from the simulator ({exc})")
+            if exc.connect_failed:
                 error.infra_cause, error.endpoint = "no connection to the simulator", self.base_url
             raise error from None
         try:
-            payload = response.json()
+            payload = answer.json()
         except ValueError:
             payload = None
-        if response.status_code >= 400 or not isinstance(payload, dict):
-            message = payload.get("error") if isinstance(payload, dict) else response.text[:300]
-            text = f"{where}: HTTP {response.status_code}: {message}"
+        if answer.status >= 400 or not isinstance(payload, dict):
+            message = payload.get("error") if isinstance(payload, dict) else answer.body.decode("utf-8", "replace")[:300]
+            text = f"{where}: HTTP {answer.status}: {message}"
             kind = payload.get("kind") if isinstance(payload, dict) else None
             if kind == "unknown_session":
                 raise SessionLost(text)
             if kind == "sessions_full":
                 raise SessionsFull(text)
-            if response.status_code == 404 and path == "/reset":
+            if answer.status == 404 and path == "/reset":
                 raise UnknownSceneError(text)
             raise SimulatorError(text)
         return payload

@@ -82,7 +82,7 @@ def test_the_probe_sees_pytest_when_it_is_imported():
 # package. Imports under ``if TYPE_CHECKING:`` never run and may name a type from any layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("pytest_safeagent", "pytest_safeagent.protocols"),
-    ("pytest_safeagent.core",),
+    ("pytest_safeagent.core", "pytest_safeagent.net"),
     ("pytest_safeagent.dataset", "pytest_safeagent.reportfile"),
     ("pytest_safeagent.pinned",),
     ("pytest_safeagent.models", "pytest_safeagent.simulator", "pytest_safeagent.upstream"),
