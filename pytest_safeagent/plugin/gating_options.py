@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # imported by the plugin in every pytest run: the expression 
 def add_gating_options(parser: pytest.Parser) -> None:
     """Add the options to the plugin's ``safeagent`` group, and the ini settings."""
     group = parser.getgroup("safeagent")
-
     add = functools.partial(add_option, group)
     add("--sab-gate", action="append", metavar="EXPR", help=(
         "release gate, repeatable: METRIC[SLICE=VALUE] OP THRESHOLD, e.g. 'rejection_rate>=0.8' or "

@@ -29,7 +29,6 @@ USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model name
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
-
     add = functools.partial(add_option, group)
     add("--sab-model", metavar="PROVIDER/NAME", help=(
         "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
