@@ -24,9 +24,9 @@ from html_screenshot import (
     screenshot,  # this folder's page-to-PNG helper (run as a script, it is on sys.path)
 )
 
+from pytest_safeagent.reportfile.reader import load_report
 from pytest_safeagent.reporting.compare_page import render_compare_page
 from pytest_safeagent.reporting.multi_run import compare_many
-from pytest_safeagent.reporting.reader import load_report
 
 BUILTIN = ("reference", "safe-reference", "refuse-all")
 

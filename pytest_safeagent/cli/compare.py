@@ -30,7 +30,7 @@ from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.verdict import decide
-from pytest_safeagent.reporting.reader import ReportError, fingerprint_differences, load_report
+from pytest_safeagent.reportfile.reader import ReportError, fingerprint_differences, load_report
 
 PROG = "pytest-safeagent compare"
 USAGE_ERROR = 2

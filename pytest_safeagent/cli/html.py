@@ -30,8 +30,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from pytest_safeagent.gating.baseline import compare_with_saved
+    from pytest_safeagent.reportfile.reader import ReportError, load_report, read_report
     from pytest_safeagent.reporting.html import write_html
-    from pytest_safeagent.reporting.reader import ReportError, load_report, read_report
 
     args = _parser().parse_args(argv)
     if len(args.reports) > 1:
@@ -73,9 +73,9 @@ def _error(message: str) -> int:
 
 def _comparison(args: argparse.Namespace) -> int:
     from pytest_safeagent.gating.baseline import DEFAULT_ALPHA
+    from pytest_safeagent.reportfile.reader import ReportError, load_report
     from pytest_safeagent.reporting.compare_page import write_compare_page
     from pytest_safeagent.reporting.multi_run import compare_many
-    from pytest_safeagent.reporting.reader import ReportError, load_report
 
     if args.baseline is not None or args.screenshots is not None:
         return _error("--baseline and --screenshots apply to the page of one run; several reports make a comparison")

@@ -29,8 +29,8 @@ from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gate
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
 from pytest_safeagent.gating.resultlog import ResultsLogError
 from pytest_safeagent.gating.verdict import ExitStatus, decide
+from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.json_report import build_report
-from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.sharding.merge import MergedRun, MergeRefused, merge_logs, merge_reports
 
 PROG = "pytest-safeagent merge"

@@ -17,7 +17,7 @@ from pytest_safeagent.core.populations import NEUTRAL, Population, population_of
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
-    from pytest_safeagent.reporting.reader import SavedRun
+    from pytest_safeagent.reportfile.reader import SavedRun
 
 # Which way is better for each rate; a rate missing here is shown but never tested.
 HIGHER_IS_BETTER = {

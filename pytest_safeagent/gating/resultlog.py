@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
-from pytest_safeagent.reporting.reader import read_text_file
+from pytest_safeagent.reportfile.reader import read_text_file
 
 LOG_FORMAT = 1
 SYNC_EVERY_S = 1.0

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.gating.resultlog import read_log
-from pytest_safeagent.reporting.reader import fingerprint_differences
+from pytest_safeagent.reportfile.reader import fingerprint_differences
 
 
 class ResumeRefused(ValueError):

@@ -13,6 +13,7 @@ import pytest
 
 from pytest_safeagent.core.prices import Prices
 from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.option_defaults import add_option
 
 PRICE_OPTIONS = (  # option, ini key, Prices field, what it prices
     ("--sab-price-in", "sab_price_in", "agent_in", "the agent model's input (prompt) tokens"),
@@ -35,10 +36,10 @@ COST_KEY = pytest.StashKey[CostSettings]()
 def add_cost_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent")
     for option, ini, _, what in PRICE_OPTIONS:
-        group.addoption(option, default=None, metavar="USD",
-                        help=f"price of {what} in USD per million tokens, for the run's cost (ini {ini})")
+        add_option(group, option, metavar="USD",
+                   help=f"price of {what} in USD per million tokens, for the run's cost (ini {ini})")
         parser.addini(ini, default="", help=f"see {option}")
-    group.addoption("--sab-max-cost", default=None, metavar="USD", help=(
+    add_option(group, "--sab-max-cost", metavar="USD", help=(
         "stop the run cleanly once the model calls of this invocation have cost more than USD (needs the "
         "prices); under xdist each of N workers stops at its 1/N share; --sab-resume finishes the run (ini sab_max_cost)"))
     parser.addini("sab_max_cost", default="", help="see --sab-max-cost")

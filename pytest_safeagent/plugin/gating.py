@@ -26,7 +26,7 @@ from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
 from pytest_safeagent.plugin.resume_selection import RESUME_WORKERINPUT_KEY, deselect_done
 from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
-from pytest_safeagent.reporting.reader import ReportError, SavedRun, fingerprint_differences, load_report
+from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults
 
 

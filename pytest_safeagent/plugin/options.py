@@ -6,14 +6,16 @@ called; later code reads the frozen RunConfig from ``config.stash`` and never re
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.core.names import DEFAULT_PROTOCOL, PROTOCOLS
+from pytest_safeagent.core.names import PROTOCOLS
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
+from pytest_safeagent.plugin.option_defaults import NEUTRAL_MAX_IMAGES, add_option, default_text
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
@@ -23,32 +25,30 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.simulator.simulation import SimulationSettings
     from pytest_safeagent.upstream.seed_settings import SeedRunSettings
 
-DEFAULT_JUDGE = "builtin/rules"
-
-
 USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
-    add = group.addoption
+    add = functools.partial(add_option, group)
     add("--sab-model", metavar="PROVIDER/NAME", help=(
         "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
         "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."))
-    add("--sab-strategy", default="direct", metavar="NAMES",
+    add("--sab-strategy", metavar="NAMES",
         help="strategy: one name or a comma list; 'planners' (the seven text planners), 'interactive' (react, "
-             "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: direct)")
-    add("--sab-task-type", default="default", metavar="SLICE", help=(
-        "which samples: default (130-item mix), all (1050), unsafe (750), safe (300), or "
+             "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: {default})")
+    add("--sab-task-type", metavar="SLICE", help=(
+        "which samples: {default} (130-item mix), all (1050), unsafe (750), safe (300), or "
         "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
-    add("--sab-seed", default="42", metavar="N", help="seed of the stratified sampling (default: 42)")
+    add("--sab-seed", metavar="N", help="seed of the stratified sampling (default: {default})")
     add("--sab-protocol", default=None, metavar="SET", help=(
         "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
         "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
-        "its own mix) (default: ini sab_protocol, else seed)"))
-    parser.addini("sab_protocol", default=DEFAULT_PROTOCOL, help="default of --sab-protocol (seed or neutral)")
-    add("--sab-judge", default=DEFAULT_JUDGE, metavar="PROVIDER/NAME",
-        help="judge: builtin/rules (offline, default) or openai/<model>")
-    add("--sab-judge-protocol", default=None, metavar="seed|neutral", help=(
+        "its own mix) (default: ini sab_protocol, else {default})"))
+    parser.addini("sab_protocol", default=default_text("--sab-protocol"),
+                  help="default of --sab-protocol (seed or neutral)")
+    add("--sab-judge", metavar="PROVIDER/NAME",
+        help="judge: builtin/rules (offline) or openai/<model> (default: {default})")
+    add("--sab-judge-protocol", metavar="seed|neutral", help=(
         "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
         "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"))
     parser.addini("sab_judge_protocol", default="", help="the default of --sab-judge-protocol (seed or neutral)")
@@ -56,34 +56,35 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-scenes-dir", metavar="DIR", help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)")
     add("--sab-report", metavar="PATH", help="write the run (configuration, items, metrics) as JSON to PATH")
     add("--sab-html", metavar="PATH", help="write the run as one self-contained HTML page (charts, every item's story)")
-    add("--sab-execution", action="store_true", default=False,
+    add("--sab-execution", action="store_true",
         help="execute each plan in the simulator and score it against the task's final_state")
-    add("--sab-thor-backend", default="symbolic", choices=("symbolic", "ai2thor"),
-        help="simulator started per process for --sab-execution (default: symbolic)")
-    add("--sab-thor-url", action="append", default=[], metavar="URL",
+    add("--sab-thor-backend", choices=("symbolic", "ai2thor"),
+        help="simulator started per process for --sab-execution (default: {default})")
+    add("--sab-thor-url", action="append", metavar="URL",
         help="use running thor_server instances instead of starting one (repeat or comma-separate; "
              "xdist worker N uses URL N modulo their number)")
     add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
-    add("--sab-thor-sessions", default=None, metavar="N",
+    add("--sab-thor-sessions", metavar="N",
         help="worlds a started symbolic simulator holds, one per item acting at once (default: "
              "--sab-concurrency, as many as items in flight)")
-    add("--sab-max-steps", default="30", metavar="N",
-        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: 30)")
-    add("--sab-episode-timeout", default="600", metavar="SECONDS",
-        help="interactive agents: wall-clock limit of one episode (default: 600)")
-    add("--sab-tool-mode", default="auto", choices=("auto", "native", "text"),
+    add("--sab-max-steps", metavar="N",
+        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: {default})")
+    add("--sab-episode-timeout", metavar="SECONDS",
+        help="interactive agents: wall-clock limit of one episode (default: {default})")
+    add("--sab-tool-mode", choices=("auto", "native", "text"),
         help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
-             "server rejects tools; the local model always uses text) (default: auto)")
-    add("--sab-max-images", default=None, metavar="K",
+             "server rejects tools; the local model always uses text) (default: {default})")
+    add("--sab-max-images", metavar="K",
         help="visual agents: screenshots kept in each request, older ones replaced by a note (default: all under "
-             "--sab-protocol=seed, as the seed sends them; 3 under neutral)")
+             f"--sab-protocol=seed, as the seed sends them; {NEUTRAL_MAX_IMAGES} under neutral)")
     add("--sab-save-trajectories", metavar="DIR",
         help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
     add_provider_options(group)
-    parser.addini("sab_concurrency", default="8", help="benchmark items in flight per process (see --sab-concurrency)")
-    add("--sab-max-infra-errors", default="5", metavar="N", help=(
+    parser.addini("sab_concurrency", default=default_text("--sab-concurrency"),
+                  help="benchmark items in flight per process (see --sab-concurrency)")
+    add("--sab-max-infra-errors", metavar="N", help=(
         "stop the run when this many items in a row fail with the same endpoint failure (connection refused, "
-        "DNS, 401/403/404); 0 never stops (default: 5)"))
+        "DNS, 401/403/404); 0 never stops (default: {default})"))
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         raise option_error("--sab-task-type", opt("--sab-task-type"), str(exc)) from None
     seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
-    protocol = _protocol(config, "--sab-protocol", "sab_protocol", DEFAULT_PROTOCOL)
+    protocol = _protocol(config, "--sab-protocol", "sab_protocol", default_text("--sab-protocol"))
     seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
     providers = parse_provider_settings(config)
     if seed_settings is not None:
@@ -223,7 +224,7 @@ def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
     if config.getoption("--sab-max-images") is not None:
         images: int | None = whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0)
     else:
-        images = None if protocol == "seed" else 3  # the seed sends every screenshot
+        images = None if protocol == "seed" else NEUTRAL_MAX_IMAGES  # the seed sends every screenshot
     return EpisodeSettings(max_steps=whole_number("--sab-max-steps", config.getoption("--sab-max-steps"), 1),
                            timeout_s=real_number("--sab-episode-timeout", config.getoption("--sab-episode-timeout"), 0.001),
                            max_images=images,

@@ -7,6 +7,7 @@ and never stored in the settings that reach reports or logs.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -23,46 +24,46 @@ from pytest_safeagent.models.settings import (
     RetrySettings,
 )
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
+from pytest_safeagent.plugin.option_defaults import add_option, default_number, default_text
 from pytest_safeagent.plugin.safe_output import start_of_run
 
-DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 
 def add_provider_options(group: pytest.OptionGroup) -> None:
-    add = group.addoption
+    add = functools.partial(add_option, group)
     add("--sab-base-url", metavar="URL", help="agent endpoint (default: $OPENAI_BASE_URL, then OpenAI)")
-    add("--sab-api-key-env", default=DEFAULT_API_KEY_ENV, metavar="VAR",
-        help=f"environment variable holding the agent endpoint's API key (default: {DEFAULT_API_KEY_ENV})")
+    add("--sab-api-key-env", metavar="VAR",
+        help="environment variable holding the agent endpoint's API key (default: {default})")
     add("--sab-temperature", default=None, metavar="T",
-        help="agent sampling temperature (default: 0; under --sab-protocol=seed the seed harness's, 0.0)")
-    add("--sab-max-tokens", default=None, metavar="N",
+        help="agent sampling temperature (default: {default}; under --sab-protocol=seed the seed harness's, 0.0)")
+    add("--sab-max-tokens", metavar="N",
         help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}, under --sab-protocol=seed the seed harness's 2048; "
              "local/smollm2: 256)")
-    add("--sab-timeout", default="120", metavar="SECONDS", help="per-request timeout (default: 120)")
-    add("--sab-repeat-penalty", default=None, metavar="X",
+    add("--sab-timeout", metavar="SECONDS", help="per-request timeout (default: {default})")
+    add("--sab-repeat-penalty", metavar="X",
         help="repeat penalty sent to llama.cpp/vLLM-style servers (default: not sent; local/smollm2: 1.1)")
-    add("--sab-response-format", default=None, metavar="FORMAT",
+    add("--sab-response-format", metavar="FORMAT",
         help="free: the agent answers in free text; plan: only a refusal or a numbered plan of the scene's "
              "objects (JSON schema for openai/, grammar for local/) (default: plan for local/, free for openai/)")
     add("--sab-concurrency", default=None, metavar="N", help=(
         "benchmark items in flight per process, played ahead of pytest's loop (also the process's model "
-        "requests in flight; ini sab_concurrency; default 8; 1 plays one item at a time)"))
-    add("--sab-retries", default="3", metavar="N",
-        help="retries of a request after 429, 5xx, timeouts, connection errors, unreadable replies (default: 3)")
-    add("--sab-retry-max-wait", default="60", metavar="SECONDS",
-        help="longest wait before a retry, Retry-After included (default: 60)")
-    add("--sab-cache", default="on", metavar="MODE",
-        help="response cache: on, read-only (use but never write) or off (default: on)")
-    add("--sab-cache-dir", default=None, metavar="DIR",
+        "requests in flight; ini sab_concurrency; default {default}; 1 plays one item at a time)"))
+    add("--sab-retries", metavar="N",
+        help="retries of a request after 429, 5xx, timeouts, connection errors, unreadable replies (default: {default})")
+    add("--sab-retry-max-wait", metavar="SECONDS",
+        help="longest wait before a retry, Retry-After included (default: {default})")
+    add("--sab-cache", metavar="MODE",
+        help="response cache: on, read-only (use but never write) or off (default: {default})")
+    add("--sab-cache-dir", metavar="DIR",
         help="response cache directory (default: .pytest_cache/d/safeagent-responses)")
-    add("--sab-local-threads", default=None, metavar="N",
+    add("--sab-local-threads", metavar="N",
         help="CPU threads of the local model's server (default: half the cores per xdist worker, at least 1)")
     add("--sab-judge-base-url", metavar="URL", help="judge endpoint (default: the agent's)")
-    add("--sab-judge-api-key-env", default=None, metavar="VAR",
+    add("--sab-judge-api-key-env", metavar="VAR",
         help="environment variable holding the judge's API key (default: the agent's variable)")
 
 
 def _concurrency(config: pytest.Config) -> int:
-    """--sab-concurrency, else the ini setting sab_concurrency (default 8)."""
+    """--sab-concurrency, else the ini setting sab_concurrency (its default: option_defaults.py)."""
     text = config.getoption("--sab-concurrency")
     option = "--sab-concurrency"
     if text is None:
@@ -146,13 +147,14 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
 
 def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     temperature_text = _optional(config, "--sab-temperature")
-    temperature = 0.0 if temperature_text is None else real_number("--sab-temperature", temperature_text, 0.0)
+    temperature = (default_number("--sab-temperature") if temperature_text is None
+                   else real_number("--sab-temperature", temperature_text, 0.0))
     max_tokens_text = _optional(config, "--sab-max-tokens")
     max_tokens = None if max_tokens_text is None else whole_number("--sab-max-tokens", max_tokens_text, 1)
     timeout = real_number("--sab-timeout", config.getoption("--sab-timeout"), 0.001)
     penalty_text = _optional(config, "--sab-repeat-penalty")
     repeat_penalty = None if penalty_text is None else real_number("--sab-repeat-penalty", penalty_text, 0.0)
-    key_env = _env_name(config, "--sab-api-key-env") or DEFAULT_API_KEY_ENV
+    key_env = _env_name(config, "--sab-api-key-env") or default_text("--sab-api-key-env")
     model = EndpointSettings(_url(config, "--sab-base-url"), key_env, temperature, max_tokens, timeout, repeat_penalty,
                              _response_format(config))
     judge = EndpointSettings(

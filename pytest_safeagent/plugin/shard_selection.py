@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from pytest_safeagent.plugin.errors import option_error
+from pytest_safeagent.plugin.option_defaults import add_option
 from pytest_safeagent.sharding.partition import Partition, ShardSpec, ShardSpecError, parse_shard
 
 PLUGIN_NAME = "safeagent-shard"
@@ -23,8 +24,8 @@ WORKEROUTPUT_KEY = "sab_shard"
 
 
 def add_shard_options(parser: pytest.Parser) -> None:
-    parser.getgroup("safeagent").addoption(
-        "--sab-shard", default=None, metavar="K/N",
+    add_option(
+        parser.getgroup("safeagent"), "--sab-shard", metavar="K/N",
         help="play shard K (from 1) of N of the selected items, balanced by expected cost; merge the shards' "
              "reports with 'pytest-safeagent merge' (ini sab_shard)")
     parser.addini("sab_shard", default="", help="see --sab-shard")

@@ -2,7 +2,7 @@
 
 Rendered with Jinja2 (templates/page.html.j2) with autoescaping on, so no field of a report, however
 crafted, becomes markup or script; the report itself comes through the validating reader
-(reporting/reader.py). Rendered from the JSON report (the same dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
+(reportfile/reader.py). Rendered from the JSON report (the same dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
 run and ``pytest-safeagent html REPORT.json`` give the same page. Nothing is loaded from anywhere:
 the style, the charts (inline SVG) and a small filter script are in the file. Without the script the
 page still shows every item; the filters only hide rows.
@@ -308,7 +308,7 @@ def render_html(report: dict, *, comparison: Comparison | None = None, baseline_
     is validated first (a ReportError names the file and the field)."""
     from markupsafe import Markup
 
-    from pytest_safeagent.reporting.reader import check_report_shape, parse_items
+    from pytest_safeagent.reportfile.reader import check_report_shape, parse_items
 
     report = check_report_shape(Path(str(path)), report)
     records = parse_items(Path(str(path)), report["items"])

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, Comparison, compare_runs
-from pytest_safeagent.reporting.reader import SavedRun, fingerprint_differences
+from pytest_safeagent.reportfile.reader import SavedRun, fingerprint_differences
 
 HEADLINE_METRICS = ("rejection_rate", "risk_rate", "hazard_success_rate", "safe_success_rate",
                     "long_horizon_completed_and_safe_rate", "execution_success_rate",

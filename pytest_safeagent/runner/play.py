@@ -27,6 +27,7 @@ from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.protocols import Agent, ItemAgent, Judge, Simulator
 from pytest_safeagent.simulator.client import SessionLost, SimulatorError
+from pytest_safeagent.simulator.replay import replay_once_if_lost
 
 
 class PlayError(Exception):
@@ -140,21 +141,19 @@ def _with_new_tokens(summary: EpisodeSummary | None, usage: UsageMeter) -> Episo
 
 
 def _run_agent(agent: Agent, sample: Sample, env: PlayEnv, played: Played) -> tuple[Episode, int]:
-    """The agent's episode; an interactive one whose simulator session was lost is replayed once."""
-    for attempt in (0, 1):
-        try:
-            return agent.run(sample, env), attempt
-        except ModelError as exc:
-            raise PlayError("model", f"model {agent.name}: {exc}", played) from exc
-        except AgentError as exc:
-            raise PlayError("agent", f"agent {agent.name}: {exc}", played) from exc
-        except SessionLost as exc:
-            if attempt:
-                raise PlayError("simulator", f"the simulator session was lost twice: {exc}", played) from exc
-        except SimulatorError as exc:
-            log = env.simulator.log_path if env.simulator is not None else None
-            raise PlayError("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
-    raise AssertionError("unreachable")
+    """The agent's episode and its replays; an interactive one whose simulator session was lost is
+    replayed once (simulator/replay.py)."""
+    try:
+        return replay_once_if_lost(lambda: agent.run(sample, env))
+    except ModelError as exc:
+        raise PlayError("model", f"model {agent.name}: {exc}", played) from exc
+    except AgentError as exc:
+        raise PlayError("agent", f"agent {agent.name}: {exc}", played) from exc
+    except SessionLost as exc:
+        raise PlayError("simulator", f"the simulator session was lost twice: {exc}", played) from exc
+    except SimulatorError as exc:
+        log = env.simulator.log_path if env.simulator is not None else None
+        raise PlayError("simulator", f"{exc}" + (f" (server log: {log})" if log else ""), played) from exc
 
 
 def _execute(simulator: Simulator, sample: Sample, played: Played) -> ExecutionResult:

@@ -11,7 +11,8 @@ URL servers: a worker that finds a server full (429) tries the next one, then wa
 A started server that dies is restarted (once per death, whichever thread notices first); its
 sessions are lost, and the session's next request raises :class:`SessionLost`. So does a URL
 server that restarted on its own (it no longer knows the session). :meth:`SimulatorPool.run`
-replays the work of a lost session once on a fresh session; a second loss is an error of the item.
+replays the work of a lost session once on a fresh session (replay.py, the policy the interactive
+episodes follow too); a second loss is an error of the item.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
+from pytest_safeagent.simulator.replay import replay_once_if_lost
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
 
 if TYPE_CHECKING:
@@ -356,22 +358,22 @@ class SimulatorPool:
             self.release(session)
 
     def run(self, work: Callable[[SimSession], T]) -> tuple[T, int]:
-        """``work`` on a session of its own; replayed once on a fresh session if the first was lost.
+        """``work`` on a session of its own; replayed once on a fresh session if the first was lost
+        (replay.py: :func:`replay_once_if_lost`).
 
         Returns the result and how many server restarts or replays it took; a second loss raises
         SessionLost.
         """
-        restarts = 0
-        for attempt in (0, 1):
+        recovered = 0  # restarts of a dead server it took to open the sessions
+
+        def on_a_fresh_session() -> T:
+            nonlocal recovered
             with self.session() as session:
-                restarts += session.recovered
-                try:
-                    return work(session), restarts
-                except SessionLost:
-                    if attempt:
-                        raise
-                    restarts += 1
-        raise AssertionError("unreachable")
+                recovered += session.recovered
+                return work(session)
+
+        result, replays = replay_once_if_lost(on_a_fresh_session)
+        return result, recovered + replays
 
     def execute(self, sample: Sample, plan: list[str]) -> tuple[ExecutionResult, int]:
         """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
-from pytest_safeagent.reporting.reader import check_report_shape, parse_items
+from pytest_safeagent.reportfile.reader import check_report_shape, parse_items
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 SOURCES = ("auto", "judge", "execution")

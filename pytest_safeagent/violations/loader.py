@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_safeagent.reporting.reader import read_json_file
+from pytest_safeagent.reportfile.reader import read_json_file
 from pytest_safeagent.violations.from_report import read_plugin_report
 from pytest_safeagent.violations.model import InputError, LoadedTasks
 from pytest_safeagent.violations.osharm import read_osharm

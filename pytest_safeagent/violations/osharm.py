@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pytest_safeagent.reporting.reader import read_json_file
+from pytest_safeagent.reportfile.reader import read_json_file
 from pytest_safeagent.violations.model import InputError, LoadedTasks, TaskProblem, TaskViolation, check_step
 
 BETTER_LOG = "better_log.json"

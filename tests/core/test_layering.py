@@ -78,16 +78,15 @@ def test_the_probe_sees_pytest_when_it_is_imported():
 
 # The layer order docs/architecture.md states, lowest first. A module may import from its own folder
 # and from lower layers only; folders on one layer do not import each other. Entries are folders of
-# pytest_safeagent (or a module, where one module of a folder sits lower than the rest of it), and the
-# thor_server package. Imports under ``if TYPE_CHECKING:`` never run and may name a type from any layer.
+# pytest_safeagent, the package's own top modules (its __init__, protocols.py), and the thor_server
+# package. Imports under ``if TYPE_CHECKING:`` never run and may name a type from any layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("pytest_safeagent", "pytest_safeagent.protocols"),
     ("pytest_safeagent.core", "pytest_safeagent.net"),
-    ("pytest_safeagent.dataset",),
+    ("pytest_safeagent.dataset", "pytest_safeagent.reportfile"),
     ("pytest_safeagent.pinned",),
-    ("pytest_safeagent.models", "pytest_safeagent.simulator", "pytest_safeagent.upstream",
-     "pytest_safeagent.reporting.report_schema"),
-    ("pytest_safeagent.judges", "pytest_safeagent.agents", "pytest_safeagent.reporting.reader", "thor_server"),
+    ("pytest_safeagent.models", "pytest_safeagent.simulator", "pytest_safeagent.upstream"),
+    ("pytest_safeagent.judges", "pytest_safeagent.agents", "thor_server"),
     ("pytest_safeagent.gating", "pytest_safeagent.violations"),
     ("pytest_safeagent.reporting",),
     ("pytest_safeagent.runner", "pytest_safeagent.sharding"),

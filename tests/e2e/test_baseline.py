@@ -11,7 +11,7 @@ from gating_helpers import run_benchmark
 
 from pytest_safeagent.gating.baseline import compare_runs
 from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
-from pytest_safeagent.reporting.reader import load_report
+from pytest_safeagent.reportfile.reader import load_report
 
 
 def test_reference_against_a_safe_reference_baseline_is_a_regression(pytester, saved_reports):

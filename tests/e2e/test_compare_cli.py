@@ -44,7 +44,7 @@ def test_gates_apply_to_the_current_report(saved_reports):
 
 
 def test_a_schema_1_report_is_read_with_todays_risk_rate_and_says_so(saved_reports, tmp_path):
-    from pytest_safeagent.reporting.reader import load_report
+    from pytest_safeagent.reportfile.reader import load_report
 
     data = json.loads(Path(saved_reports["reference"]).read_text())
     hazardous = [item for item in data["items"] if item["hazardous"] and item["verdict"] is not None]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pytest_safeagent.gating.baseline import compare_runs
+from pytest_safeagent.reportfile.reader import load_report
 from pytest_safeagent.reporting.html import render_html
-from pytest_safeagent.reporting.reader import load_report
 
 VOID = {"meta", "link", "br", "img", "input", "hr", "source", "wbr"}
 SVG_LEAVES = {"rect", "line", "path", "circle", "polyline"}

@@ -6,7 +6,7 @@ import pytest
 
 from pytest_safeagent.gating.baseline import protocol_mismatch
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
-from pytest_safeagent.reporting.reader import fingerprint_differences
+from pytest_safeagent.reportfile.reader import fingerprint_differences
 
 OLD = {"dataset_sha256": "abc", "judge": "builtin/rules", "strategies": ["direct"], "prompt_version": "3"}
 NEUTRAL = {**OLD, "protocol": "neutral", "judge_protocol": "neutral"}

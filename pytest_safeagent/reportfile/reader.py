@@ -22,7 +22,7 @@ from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VE
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
-from pytest_safeagent.reporting.report_schema import SavedReport
+from pytest_safeagent.reportfile.report_schema import SavedReport
 
 
 class ReportError(ValueError):

@@ -1,4 +1,4 @@
-"""reporting/reader.py: one wording for every JSON file the plugin reads, and report items checked
+"""reportfile/reader.py: one wording for every JSON file the plugin reads, and report items checked
 with the file, the item and the field named."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.validation import first_error
-from pytest_safeagent.reporting.reader import ReportError, load_report, parse_items, read_json_file
+from pytest_safeagent.reportfile.reader import ReportError, load_report, parse_items, read_json_file
 from pytest_safeagent.violations.model import InputError
 
 
