@@ -21,6 +21,8 @@ from pytest_safeagent.plugin.shard_selection import register as register_shard
 
 if TYPE_CHECKING:  # imported by every pytest run: the items and what plays them load lazily
     from pytest_safeagent.plugin.items import BenchmarkCollector
+    from pytest_safeagent.plugin.options import RunConfig
+    from pytest_safeagent.simulator.pool import SimulatorPool
 
 _SIGTERM_KEY = pytest.StashKey[object]()
 _INTERRUPTED_KEY = pytest.StashKey[bool]()  # the run ended by Ctrl-C or SIGTERM
@@ -61,7 +63,14 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
     shard = parse_shard_option(config)
-    config.stash[RUN_STATE_KEY] = load_run_state(run)
+    plays_here = not (config.getoption("numprocesses", None) and not _is_worker(config))  # not the xdist controller
+    pool = launch_simulator_early(config, run) if plays_here else None
+    try:
+        config.stash[RUN_STATE_KEY] = load_run_state(run, simulator_pool=pool)
+    except BaseException:
+        if pool is not None:
+            pool.close()
+        raise
     config.stash[_SIGTERM_KEY] = install_sigterm()
     from pytest_safeagent.plugin.heap import FrozenHeap
 
@@ -73,7 +82,7 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_safeagent.plugin.simulator_summary import register as register_simulator_summary
 
         register_simulator_summary(config, run.providers.concurrency)
-    if not (config.getoption("numprocesses", None) and not _is_worker(config)):  # not on the xdist controller
+    if plays_here:
         ahead = PlayAhead(config, run.providers.concurrency, lambda item: isinstance(item, BenchmarkItem),
                           run.max_infra_errors)
         config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
@@ -117,6 +126,22 @@ def pytest_configure_node(node) -> None:
         from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
 
         node.workerinput[PARTITION_WORKERINPUT_KEY] = True
+
+
+def launch_simulator_early(config: pytest.Config, run: RunConfig) -> SimulatorPool | None:
+    """The run's simulator pool with its server launching in the background, when every item of an
+    interactive strategy will need a world: the launch (a quarter of a second for the symbolic server)
+    then overlaps reading the dataset and collecting instead of delaying the first episodes. Plans
+    alone (--sab-execution) may never need one, so they still launch it on first use."""
+    from pytest_safeagent.agents.registry import is_interactive
+
+    if run.simulation is None or config.option.collectonly or not any(is_interactive(s) for s in run.strategies):
+        return None
+    from pytest_safeagent.simulator.pool import SimulatorPool
+
+    pool = SimulatorPool(run.simulation)
+    pool.start_in_background()
+    return pool
 
 
 def _run_state(config: pytest.Config) -> RunState | None:

@@ -28,12 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_safeagent.agents.registry import is_interactive
 from pytest_safeagent.plugin.dispatcher import Dispatcher
 from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStreak
 from pytest_safeagent.plugin.heap import freeze_heap
 from pytest_safeagent.plugin.logging_guard import guard_logger_registry
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY, worker_share_of
 from pytest_safeagent.runner.play import play_item
 
@@ -77,15 +75,9 @@ class PlayAhead:
         from pytest_safeagent.models.client import reopen_layers
 
         reopen_layers()  # a layer stopped by an earlier run in this process (pytester) serves this one
-        if self.config.option.collectonly:
+        if self.config.option.collectonly or self.width <= 1:
             return
-        mine = self._mine(session.items)
-        if any(is_interactive(getattr(item, "strategy", "")) for item in mine):
-            pool = self.config.stash[RUN_STATE_KEY].simulator_pool  # every episode needs a world: launch it now
-            if pool is not None:
-                pool.start_in_background()  # overlapping the first item's setup (plans alone may never need one)
-        if self.width > 1:
-            self._waiting = mine or None
+        self._waiting = self._mine(session.items) or None
 
     def _start(self, parts: ItemParts) -> None:
         """In the first item's setup, once it has resolved the parts through the fixtures (main thread):

@@ -226,15 +226,17 @@ def _read_interactive_seed_texts(run: RunConfig) -> None:
         raise pytest.UsageError(f"SafeAgentBench upstream files (--sab-protocol=seed): {exc}") from None
 
 
-def load_run_state(run: RunConfig) -> RunState:
+def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) -> RunState:
     """Read the dataset and select the run's samples (and, under the seed protocol, the interactive
-    strategies' upstream texts, so a missing file is one usage error before anything runs)."""
+    strategies' upstream texts, so a missing file is one usage error before anything runs).
+    ``simulator_pool``: the run's pool when it was made (and its server launched) before this."""
     from pytest_safeagent.dataset.selection import select_samples
 
     data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
     categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
     samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
     state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
+    state._simulator_pool = simulator_pool
     if run.protocol == "seed":
         _read_interactive_seed_texts(run)
     state.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front

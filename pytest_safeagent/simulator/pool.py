@@ -47,6 +47,7 @@ class _Server:
         self._url = url
         self.process = process
         self.capacity: int | None = None  # learned from /health on first use
+        self.backend: str | None = None  # its backend's name, learned with the capacity
         self.sessions_supported = True
         self.in_use = 0
         self.generation = 0  # bumped by every restart: sessions of older generations are lost
@@ -91,6 +92,9 @@ class SimSession:
 
     @property
     def backend(self) -> str:
+        """The backend's name (the server's, known since the pool asked its /health)."""
+        if self.server.backend is not None:
+            return self.server.backend
         return self._call(lambda: self.client.backend)
 
     def reset(self, scene: str) -> dict[str, Any]:
@@ -210,7 +214,9 @@ class SimulatorPool:
 
     def _learn_capacity(self, server: _Server) -> None:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
-        sessions = server._shared().health().get("sessions")
+        health = server._shared().health()
+        sessions = health.get("sessions")
+        server.backend = str(health.get("backend", "unknown"))
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
         with self._condition:

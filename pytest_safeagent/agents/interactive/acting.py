@@ -119,6 +119,7 @@ class ActingSession:
         backend = self.world.backend
         if not self.goal or self.unscorable is not None:
             return ExecutionResult(backend=backend, steps=steps, unscorable=self.unscorable)
-        success, ratio = compare_final_state(self.goal, self.world.state())  # the live state, no replay
+        # the live state: read after the last action (only this object acts on the world), no replay
+        success, ratio = compare_final_state(self.goal, self._objects)
         return ExecutionResult(backend=backend, steps=steps, success=success, step_success_ratio=ratio,
                                violation_step=self.violation_step)
