@@ -3,7 +3,8 @@
 Every item that acts in the simulator owns one session (a world of its own on one server) from
 its reset to its final state: :meth:`SimulatorPool.session` hands one out, blocking while every
 session is busy, and closes it afterwards. The servers are either one ``thor_server`` the pool
-starts (lazily, on the first session; symbolic holds ``settings.sessions`` worlds, ai2thor one),
+starts (on the first session, or ahead of it with :meth:`SimulatorPool.start_in_background`;
+symbolic holds ``settings.sessions`` worlds, ai2thor one),
 or the ``--sab-thor-url`` servers, each holding what its ``/health`` reports (an AI2-THOR server
 one; a server from before sessions is used session-less with capacity 1). xdist workers share
 URL servers: a worker that finds a server full (429) tries the next one, then waits.
