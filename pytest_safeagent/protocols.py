@@ -111,6 +111,10 @@ class SimulatorSession(Protocol):
     def execute(self, instruction: str) -> dict[str, Any]:
         ...
 
+    def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """One step and the world's objects after it (what ``execute`` then ``state`` give)."""
+        ...
+
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:
         ...

@@ -76,6 +76,9 @@ def _body(model: type[BaseModel]) -> Any:
 
 
 DEFAULT_MAX_SESSIONS = 8
+# What this server accepts beyond the first API, named in /health so a client can use it where the
+# server it talks to (perhaps an older image) has it: "with_state" is POST /execute's field.
+FEATURES = ("with_state",)
 DEFAULT_IDLE_TIMEOUT_S = 600.0
 
 
@@ -135,6 +138,7 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
         with lock:
             details = world().describe()
             details["sessions"] = sessions.describe()
+            details["features"] = list(FEATURES)
         return _json({"status": "ok", "uptime_s": round(time.time() - started, 3), **details})
 
     @app.post("/sessions")
@@ -159,7 +163,11 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
     def execute() -> Response:
         body = _body(ExecuteRequest)
         with lock:
-            return _json(world().execute(body.instruction).to_json())
+            backend = world()
+            outcome = backend.execute(body.instruction).to_json()
+            if body.with_state:
+                outcome["objects"] = backend.state()
+            return _json(outcome)
 
     @app.post("/execute_plan")
     def execute_plan() -> Response:

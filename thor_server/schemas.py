@@ -26,6 +26,7 @@ class ResetRequest(_Strict):
 
 class ExecuteRequest(_Strict):
     instruction: Instruction
+    with_state: bool = False  # answer with the world's objects after the step too (one request, not two)
 
 
 class ExecutePlanRequest(_Strict):

@@ -56,6 +56,7 @@ class ThorClient:
             raise SimulatorError(f"the simulator's URL is not usable: {exc}") from None
         self._owns_http = True
         self._backend: str | None = None
+        self._features: frozenset[str] | None = None
 
     def for_session(self, session_id: str | None) -> ThorClient:
         """A client for one session sharing this client's transport (thread safe: each thread has its own
@@ -63,6 +64,7 @@ class ThorClient:
         view = object.__new__(ThorClient)
         view.base_url, view.session_id = self.base_url, session_id
         view._http, view._owns_http, view._backend = self._http, False, None
+        view._features = self._features
         return view
 
     # ----- plumbing ---------------------------------------------------------------------
@@ -140,6 +142,29 @@ class ThorClient:
     def execute(self, instruction: str) -> dict[str, Any]:
         """One step: ``{"action", "step", "success", "message", "errorMessage"}``."""
         return self._request("POST", "/execute", {"instruction": instruction})
+
+    def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """One step and the world's objects after it: one request where the server has the ``with_state``
+        feature (asked once per client), else ``execute`` then ``state``."""
+        if self._features is None:
+            self._features = self.features()
+        if "with_state" in self._features:
+            return self.execute_with_state(instruction)
+        return self.execute(instruction), self.state()
+
+    def execute_with_state(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """One step and the world's objects after it, in one request (only to a server whose /health
+        lists the ``with_state`` feature: an older one refuses the field)."""
+        answer = self._request("POST", "/execute", {"instruction": instruction, "with_state": True})
+        objects = answer.pop("objects", None)
+        if not isinstance(objects, list):
+            raise SimulatorError(f"POST {self.base_url}/execute: the answer has no object list (with_state)")
+        return answer, objects
+
+    def features(self) -> frozenset[str]:
+        """What the server accepts beyond the first API (its /health ``features``; none from older servers)."""
+        listed = self.health().get("features")
+        return frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:

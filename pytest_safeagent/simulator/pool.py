@@ -49,6 +49,7 @@ class _Server:
         self.process = process
         self.capacity: int | None = None  # learned from /health on first use
         self.backend: str | None = None  # its backend's name, learned with the capacity
+        self.features: frozenset[str] = frozenset()  # what it accepts beyond the first API (its /health)
         self.sessions_supported = True
         self.in_use = 0
         self.generation = 0  # bumped by every restart: sessions of older generations are lost
@@ -103,6 +104,12 @@ class SimSession:
 
     def execute(self, instruction: str) -> dict[str, Any]:
         return self._call(lambda: self.client.execute(instruction))
+
+    def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """One step and the objects after it: one request where the server can, else two."""
+        if "with_state" in self.server.features:
+            return self._call(lambda: self.client.execute_with_state(instruction))
+        return self.execute(instruction), self.state()
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:
@@ -218,6 +225,8 @@ class SimulatorPool:
         health = server._shared().health()
         sessions = health.get("sessions")
         server.backend = str(health.get("backend", "unknown"))
+        listed = health.get("features")
+        server.features = frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
         with self._condition:

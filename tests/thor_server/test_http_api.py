@@ -31,6 +31,7 @@ def test_health_reports_backend(http: httpx.Client) -> None:
     body = reply.json()
     assert body["status"] == "ok" and body["backend"] == "symbolic"
     assert body["scenes_available"] == 120
+    assert body["features"] == ["with_state"]
 
 
 def test_reset_then_state_lists_every_object_with_the_compared_fields(http: httpx.Client) -> None:
@@ -53,6 +54,19 @@ def test_execute_returns_the_controller_reply_shape(http: httpx.Client) -> None:
     failed = http.post("/execute", json={"instruction": "find Banana"}).json()
     assert failed["success"] is False and failed["message"] == "Cannot find Banana"
     assert "no Banana" in failed["errorMessage"]
+
+
+def test_execute_with_state_answers_with_the_objects_state_would_list_after_the_step(http: httpx.Client) -> None:
+    http.post("/reset", json={"scene": "FloorPlan401"})
+    http.post("/execute", json={"instruction": "find Candle"})
+    answer = http.post("/execute", json={"instruction": "turn_on Candle", "with_state": True}).json()
+    objects = answer.pop("objects")
+    assert answer == {"action": "turn_on Candle", "step": "turn_on Candle", "success": True, "message": "",
+                      "errorMessage": ""}
+    assert objects == http.get("/state").json()["objects"]
+    assert next(o for o in objects if o["objectType"] == "Candle")["isToggled"] is True
+    refused = http.post("/execute", json={"instruction": "find Candle", "with_state": "yes"})
+    assert refused.status_code == 400 and "with_state" in refused.json()["error"]
 
 
 def test_execute_plan_goes_on_after_a_failed_step_unless_asked_to_stop(http: httpx.Client) -> None:

@@ -58,8 +58,7 @@ class ActingSession:
         """Carry out one high-level action (``find Apple``, ``turn_on StoveKnob``, ``fillLiquid Mug water``)."""
         instruction = str(instruction).strip()
         before = self._objects
-        result = self.world.execute(instruction)
-        self._objects = self.world.state()
+        result, self._objects = self.world.execute_observed(instruction)
         index = len(self.trajectory)
         success = bool(result.get("success"))
         png = name = None
