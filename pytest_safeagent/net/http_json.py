@@ -87,8 +87,8 @@ class KeptAliveHTTP:
 
     def __init__(self, base_url: str, *, timeout_s: float, headers: Mapping[str, str] | None = None):
         parts = urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"not an http(s) URL: {base_url!r}")
+        if parts.scheme not in ("http", "https") or not parts.hostname:  # the URL itself is not echoed: it may hold a password
+            raise ValueError(f"not an http(s) URL with a host (scheme {parts.scheme!r})")
         self.base_url = base_url
         self._https = parts.scheme == "https"
         self._host = parts.hostname
