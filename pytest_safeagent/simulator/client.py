@@ -43,6 +43,12 @@ class SessionsFull(SimulatorError):
 SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same header
 
 
+def features_of(health: dict[str, Any]) -> frozenset[str]:
+    """The ``features`` a server's /health lists (thor_server/app.py: FEATURES; none from older servers)."""
+    listed = health.get("features")
+    return frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
+
+
 class ThorClient:
     """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a kept-alive
     connection of its own."""
@@ -162,9 +168,8 @@ class ThorClient:
         return answer, objects
 
     def features(self) -> frozenset[str]:
-        """What the server accepts beyond the first API (its /health ``features``; none from older servers)."""
-        listed = self.health().get("features")
-        return frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
+        """What the server accepts beyond the first API (see :func:`features_of`)."""
+        return features_of(self.health())
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:

@@ -30,7 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
+from pytest_safeagent.simulator.client import (
+    SessionLost,
+    SessionsFull,
+    SimulatorError,
+    ThorClient,
+    features_of,
+)
 from pytest_safeagent.simulator.replay import replay_once_if_lost
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
 
@@ -225,8 +231,7 @@ class SimulatorPool:
         health = server._shared().health()
         sessions = health.get("sessions")
         server.backend = str(health.get("backend", "unknown"))
-        listed = health.get("features")
-        server.features = frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
+        server.features = features_of(health)
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
         with self._condition:
