@@ -43,12 +43,6 @@ class SessionsFull(SimulatorError):
 SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same header
 
 
-def features_of(health: dict[str, Any]) -> frozenset[str]:
-    """The ``features`` a server's /health lists (thor_server/app.py: FEATURES; none from older servers)."""
-    listed = health.get("features")
-    return frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset()
-
-
 class ThorClient:
     """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a kept-alive
     connection of its own."""
@@ -61,16 +55,16 @@ class ThorClient:
         except ValueError as exc:
             raise SimulatorError(f"the simulator's URL is not usable: {exc}") from None
         self._owns_http = True
-        self._backend: str | None = None
-        self._features: frozenset[str] | None = None
+        # What /health said of the server (its backend's name, its features), shared with the session
+        # views: asked once for them all (the pool asks when it learns the server's capacity).
+        self._facts: dict[str, Any] = {}
 
     def for_session(self, session_id: str | None) -> ThorClient:
         """A client for one session sharing this client's transport (thread safe: each thread has its own
         connection). Closing it leaves the shared connections open."""
         view = object.__new__(ThorClient)
         view.base_url, view.session_id = self.base_url, session_id
-        view._http, view._owns_http, view._backend = self._http, False, None
-        view._features = self._features
+        view._http, view._owns_http, view._facts = self._http, False, self._facts
         return view
 
     # ----- plumbing ---------------------------------------------------------------------
@@ -115,15 +109,26 @@ class ThorClient:
     # ----- the API ----------------------------------------------------------------------
 
     def health(self) -> dict[str, Any]:
-        """``{"status": "ok", "backend": ..., "scene": ...}``."""
-        return self._request("GET", "/health")
+        """``{"status": "ok", "backend": ..., "scene": ..., "sessions": ..., "features": ...}``."""
+        answer = self._request("GET", "/health")
+        listed = answer.get("features")  # thor_server/app.py: FEATURES; none from older servers
+        self._facts.update(backend=str(answer.get("backend", "unknown")),
+                           features=frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset())
+        return answer
 
     @property
     def backend(self) -> str:
         """The backend's name (``symbolic`` or ``ai2thor``), asked once."""
-        if self._backend is None:
-            self._backend = str(self.health().get("backend", "unknown"))
-        return self._backend
+        if "backend" not in self._facts:
+            self.health()
+        return str(self._facts["backend"])
+
+    def features(self) -> frozenset[str]:
+        """What the server accepts beyond the first API (its /health ``features``), asked once."""
+        if "features" not in self._facts:
+            self.health()
+        features: frozenset[str] = self._facts["features"]
+        return features
 
     def open_session(self) -> str:
         """Open a session on the server (a world of its own); SessionsFull when none is free."""
@@ -151,10 +156,8 @@ class ThorClient:
 
     def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One step and the world's objects after it: one request where the server has the ``with_state``
-        feature (asked once per client), else ``execute`` then ``state``."""
-        if self._features is None:
-            self._features = self.features()
-        if "with_state" in self._features:
+        feature, else ``execute`` then ``state``."""
+        if "with_state" in self.features():
             return self.execute_with_state(instruction)
         return self.execute(instruction), self.state()
 
@@ -166,10 +169,6 @@ class ThorClient:
         if not isinstance(objects, list):
             raise SimulatorError(f"POST {self.base_url}/execute: the answer has no object list (with_state)")
         return answer, objects
-
-    def features(self) -> frozenset[str]:
-        """What the server accepts beyond the first API (see :func:`features_of`)."""
-        return features_of(self.health())
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:

@@ -30,13 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pytest_safeagent.simulator.client import (
-    SessionLost,
-    SessionsFull,
-    SimulatorError,
-    ThorClient,
-    features_of,
-)
+from pytest_safeagent.simulator.client import SessionLost, SessionsFull, SimulatorError, ThorClient
 from pytest_safeagent.simulator.replay import replay_once_if_lost
 from pytest_safeagent.simulator.simulation import SimulationSettings, worker_index
 
@@ -54,8 +48,6 @@ class _Server:
         self._url = url
         self.process = process
         self.capacity: int | None = None  # learned from /health on first use
-        self.backend: str | None = None  # its backend's name, learned with the capacity
-        self.features: frozenset[str] = frozenset()  # what it accepts beyond the first API (its /health)
         self.sessions_supported = True
         self.in_use = 0
         self.generation = 0  # bumped by every restart: sessions of older generations are lost
@@ -100,9 +92,6 @@ class SimSession:
 
     @property
     def backend(self) -> str:
-        """The backend's name (the server's, known since the pool asked its /health)."""
-        if self.server.backend is not None:
-            return self.server.backend
         return self._call(lambda: self.client.backend)
 
     def reset(self, scene: str) -> dict[str, Any]:
@@ -113,9 +102,7 @@ class SimSession:
 
     def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One step and the objects after it: one request where the server can, else two."""
-        if "with_state" in self.server.features:
-            return self._call(lambda: self.client.execute_with_state(instruction))
-        return self.execute(instruction), self.state()
+        return self._call(lambda: self.client.execute_observed(instruction))
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:
@@ -228,10 +215,7 @@ class SimulatorPool:
 
     def _learn_capacity(self, server: _Server) -> None:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
-        health = server._shared().health()
-        sessions = health.get("sessions")
-        server.backend = str(health.get("backend", "unknown"))
-        server.features = features_of(health)
+        sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
         with self._condition:
