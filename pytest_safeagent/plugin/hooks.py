@@ -133,9 +133,7 @@ def launch_simulator_early(config: pytest.Config, run: RunConfig) -> SimulatorPo
     interactive strategy will need a world: the launch (a quarter of a second for the symbolic server)
     then overlaps reading the dataset and collecting instead of delaying the first episodes. Plans
     alone (--sab-execution) may never need one, so they still launch it on first use."""
-    from pytest_safeagent.agents.registry import is_interactive
-
-    if run.simulation is None or config.option.collectonly or not any(is_interactive(s) for s in run.strategies):
+    if run.simulation is None or not run.simulation.episodes or config.option.collectonly:
         return None
     from pytest_safeagent.simulator.pool import SimulatorPool
 

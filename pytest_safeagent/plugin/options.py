@@ -249,15 +249,16 @@ def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> 
 
     urls = _thor_urls(config)
     execute_plans = bool(config.getoption("--sab-execution"))
-    if not execute_plans and not any(is_interactive(name) for name in strategies):
+    episodes = any(is_interactive(name) for name in strategies)
+    if not execute_plans and not episodes:
         if urls and python_target(str(config.getoption("--sab-model"))) is None:  # a Python agent may act in them
             raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution or an interactive strategy",
                                secret=any("@" in url for url in urls))
         return None
-    return simulator_settings(config, execute_plans=execute_plans)
+    return simulator_settings(config, execute_plans=execute_plans, episodes=episodes)
 
 
-def simulator_settings(config: pytest.Config, *, execute_plans: bool = False) -> SimulationSettings:
+def simulator_settings(config: pytest.Config, *, execute_plans: bool = False, episodes: bool = False) -> SimulationSettings:
     """The simulator the --sab-thor-* options describe (also for the sab_simulator fixture in a run that
     executes nothing, or in a plain pytest run of your own tests)."""
     from pytest_safeagent.simulator.simulation import SimulationSettings
@@ -265,7 +266,7 @@ def simulator_settings(config: pytest.Config, *, execute_plans: bool = False) ->
     log_dir = config.getoption("--sab-thor-log-dir")
     return SimulationSettings(urls=_thor_urls(config), backend=config.getoption("--sab-thor-backend"),
                               scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
-                              execute_plans=execute_plans,
+                              execute_plans=execute_plans, episodes=episodes,
                               sessions=_thor_sessions(config))
 
 

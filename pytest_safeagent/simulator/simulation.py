@@ -24,6 +24,7 @@ class SimulationSettings:
     scenes_dir: str | None
     log_dir: Path | None
     execute_plans: bool = True  # --sab-execution: run and score the planners' plans too
+    episodes: bool = False  # an interactive strategy is selected: its items act in a world from their start
     sessions: int = DEFAULT_SESSIONS
     session_wait_s: float = DEFAULT_SESSION_WAIT_S
 
