@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
-from pytest_safeagent.core.textsafe import clean
+from pytest_safeagent.core.textsafe import clean, map_json_strings
 
 HIDDEN = "<hidden>"
 MIN_LENGTH = 6  # shorter values (a test's "x") would blank out ordinary words
@@ -76,15 +76,7 @@ def may_hold_secret(json_text: str) -> bool:
 
 def scrub_json(value: object) -> object:
     """A JSON-like value with every string (keys included) scrubbed."""
-    if not _held:
-        return value
-    if isinstance(value, str):
-        return scrub(value)
-    if isinstance(value, Mapping):
-        return {scrub(k) if isinstance(k, str) else k: scrub_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [scrub_json(v) for v in value]
-    return value
+    return map_json_strings(value, scrub) if _held else value
 
 
 def safe_text(text: str) -> str:

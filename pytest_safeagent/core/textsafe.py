@@ -10,7 +10,7 @@ where one line was expected. Every place that shows or writes such text passes i
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 REPLACEMENT = "\ufffd"
 _SURROGATES = re.compile("[\ud800-\udfff]")
@@ -46,15 +46,21 @@ def has_surrogates(text: str) -> bool:
     return _SURROGATES.search(text) is not None
 
 
-def clean_json(value: object) -> object:
-    """A JSON-like value (dicts, lists, strings, numbers) with every string, keys included, cleaned."""
+def map_json_strings(value: object, change: Callable[[str], str]) -> object:
+    """A JSON-like value (dicts, lists, strings, numbers) with ``change`` applied to every string, keys
+    included (tuples come back as lists)."""
     if isinstance(value, str):
-        return clean(value)
+        return change(value)
     if isinstance(value, Mapping):
-        return {clean(k) if isinstance(k, str) else k: clean_json(v) for k, v in value.items()}
+        return {change(k) if isinstance(k, str) else k: map_json_strings(v, change) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [clean_json(v) for v in value]
+        return [map_json_strings(v, change) for v in value]
     return value
+
+
+def clean_json(value: object) -> object:
+    """A JSON-like value with every string, keys included, cleaned."""
+    return map_json_strings(value, clean)
 
 
 def shorten(text: str, *, max_chars: int = 300, max_lines: int = 5) -> str:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.core.secret_scrub import hold_env, may_hold_secret, scrub, scrub_json
-from pytest_safeagent.core.textsafe import clean_json, for_terminal, has_surrogates
+from pytest_safeagent.core.secret_scrub import hold_env, may_hold_secret, safe_text, scrub
+from pytest_safeagent.core.textsafe import for_terminal, has_surrogates, map_json_strings
 
 
 def safe_payload(payload: dict[str, Any]) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def safe_payload(payload: dict[str, Any]) -> dict[str, Any]:
     text = json.dumps(payload, ensure_ascii=False)
     if not has_surrogates(text) and not may_hold_secret(text):
         return payload
-    result = clean_json(scrub_json(payload))
+    result = map_json_strings(payload, safe_text)  # one walk: scrubbed, then cleaned
     assert isinstance(result, dict)
     return result
 
