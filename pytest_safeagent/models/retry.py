@@ -1,8 +1,9 @@
 """When to try a model request again, and how long to wait first.
 
-This module alone decides whether a model request is sent again: it honours ``Retry-After`` on 429 and 503, backs off exponentially with jitter
-on 5xx, connection errors, timeouts and unreadable replies, and gives up at once on errors a
-retry cannot fix (bad request, authentication, unknown model). After the last try the caller
+This module alone decides whether a model request is sent again: it honours ``Retry-After`` on
+429 and 503, backs off exponentially with jitter on 5xx, connection errors, timeouts and unreadable
+replies, and gives up at once on errors a retry cannot fix (bad request, authentication, unknown
+model). After the last try the caller
 gets a :class:`~pytest_safeagent.models.base.ModelError` naming the cause of every attempt.
 """
 
@@ -35,16 +36,16 @@ class StatusError(Exception):
     def __init__(self, status_code: int, headers: Mapping[str, str], body: bytes):
         self.status_code = status_code
         self.headers = dict(headers)
-        text = body.decode("utf-8", "replace")
-        try:
-            self.body: object = json.loads(text)
-        except ValueError:
-            self.body = text
+        self.body: object
         if 300 <= status_code < 400:  # where it points is the news, not the body
-            self.message = f"redirected to {self.headers.get('location', '(no location)')}; not followed"
-            self.body = self.message
+            self.message = self.body = f"redirected to {self.headers.get('location', '(no location)')}; not followed"
         else:
+            text = body.decode("utf-8", "replace")
             self.message = text[:300]
+            try:
+                self.body = json.loads(text)
+            except ValueError:
+                self.body = text
         super().__init__(f"HTTP {status_code}: {self.message}")
 
 

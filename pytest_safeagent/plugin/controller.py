@@ -147,9 +147,7 @@ class BenchmarkController:
         """The record's safe JSON form: the one it arrived with (dumped and made safe once, where it was
         played), else (a preloaded record) dumped and made safe now."""
         payload = self._payloads.get(record.item_id)
-        if payload is not None and self.records.get(record.item_id) is record:
-            return payload
-        return safe_payload(record.model_dump(mode="json"))
+        return payload if payload is not None else safe_payload(record.model_dump(mode="json"))
 
     def _write_output(self, option: str, path: Any, write: Any) -> None:
         try:
