@@ -30,7 +30,8 @@ from pytest_safeagent.core.planparse import parse_plan  # noqa: E402
 from pytest_safeagent.dataset.loader import load_dataset  # noqa: E402
 from pytest_safeagent.dataset.samples import build_samples  # noqa: E402
 from pytest_safeagent.dataset.selection import select_samples  # noqa: E402
-from pytest_safeagent.models.local import LOCAL_MODELS, LlamaCppProcess, check_available, default_threads  # noqa: E402
+from pytest_safeagent.models.local import LlamaCppProcess, default_threads  # noqa: E402
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, check_available  # noqa: E402
 from pytest_safeagent.models.scene_shapes import SceneShapes  # noqa: E402
 
 

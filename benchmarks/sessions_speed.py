@@ -61,7 +61,7 @@ def main() -> None:
         print(f"session pool: open + the same + close       {median_ms(in_session, args.repeat):7.2f} ms median")
 
         from pytest_safeagent.agents.interactive.agent import InteractiveAgent
-        from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+        from pytest_safeagent.agents.interactive.settings import EpisodeSettings
         from pytest_safeagent.agents.interactive.styles import STYLES
         from pytest_safeagent.core.agent import PlayEnv
         from pytest_safeagent.dataset.loader import load_dataset

@@ -77,8 +77,9 @@ def _body(model: type[BaseModel]) -> Any:
 
 DEFAULT_MAX_SESSIONS = 8
 # What this server accepts beyond the first API, named in /health so a client can use it where the
-# server it talks to (perhaps an older image) has it: "with_state" is POST /execute's field.
-FEATURES = ("with_state",)
+# server it talks to (perhaps an older image) has it: "with_state" is POST /execute's field,
+# "reset_with_state" the same field of POST /reset.
+FEATURES = ("with_state", "reset_with_state")
 DEFAULT_IDLE_TIMEOUT_S = 600.0
 
 
@@ -157,7 +158,11 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
     def reset() -> Response:
         body = _body(ResetRequest)
         with lock:
-            return _json(world().reset(body.scene))
+            backend = world()
+            answer = backend.reset(body.scene)
+            if body.with_state:  # what GET /state would answer now ("objects" here is their count)
+                answer["state"] = {"scene": backend.describe().get("scene"), "objects": backend.state()}
+            return _json(answer)
 
     @app.post("/execute")
     def execute() -> Response:

@@ -22,6 +22,7 @@ class _Strict(BaseModel):
 
 class ResetRequest(_Strict):
     scene: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+    with_state: bool = False  # answer with the world's objects after the reset too (one request, not two)
 
 
 class ExecuteRequest(_Strict):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+    from pytest_safeagent.agents.interactive.settings import EpisodeSettings
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
     from pytest_safeagent.core.agent import Agent
     from pytest_safeagent.dataset.samples import Sample

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from pytest_safeagent.agents.planners.base import Strategy
 from pytest_safeagent.core.names import parse_name_list
+
+if TYPE_CHECKING:  # options are parsed before anything heavy loads: the planners import the dataset models
+    from pytest_safeagent.agents.planners.base import Strategy
 
 # name -> "module:Class"; modules are imported only when the strategy is used. The order is the
 # order of ``all`` and of the items per sample.

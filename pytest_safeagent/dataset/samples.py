@@ -11,9 +11,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
 from pytest_safeagent.dataset.categories import RiskCategory, resolve_category
-from pytest_safeagent.dataset.loader import Dataset, LoadedRecord
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the records' models (pydantic) load with the dataset, not with the option checks
+    from pytest_safeagent.dataset.loader import Dataset, LoadedRecord
     from pytest_safeagent.dataset.rows import (
         AbstractRecord,
         LongHorizonRecord,

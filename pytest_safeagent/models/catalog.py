@@ -24,7 +24,7 @@ class Provider:
 
 
 def _local_names() -> tuple[str, ...]:
-    from pytest_safeagent.models.local import LOCAL_MODELS  # the local models' own table (weights, serving)
+    from pytest_safeagent.models.local_catalog import LOCAL_MODELS  # weights and serving of each
 
     return tuple(spec.partition("/")[2] for spec in LOCAL_MODELS)
 

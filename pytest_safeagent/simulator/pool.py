@@ -49,6 +49,10 @@ class _Server:
         self.process = process
         self.capacity: int | None = None  # learned from /health on first use
         self.sessions_supported = True
+        self.idle_timeout_s = 600.0  # after which the server closes an idle session (learned with the capacity)
+        # Sessions of a server this process started, kept open between items: (id, when released), newest
+        # last. The next item resets one instead of opening a session and closing one (under the pool's lock).
+        self.kept: list[tuple[str, float]] = []
         self.in_use = 0
         self.generation = 0  # bumped by every restart: sessions of older generations are lost
         self.lock = threading.Lock()
@@ -83,52 +87,79 @@ class SimSession:
 
     Its methods are :class:`ThorClient`'s (reset, execute, execute_plan, state, screenshot); any
     of them raises :class:`SessionLost` once the world is gone.
+
+    A reset asks for the world's objects in the same request where the server can; the next
+    :meth:`state` then returns them instead of asking again (nothing but this session changes its
+    world). A session handed on from an earlier item (``reused``) holds that item's world, so, as on
+    a new session, nothing but a reset may come first.
     """
 
-    def __init__(self, pool: SimulatorPool, server: _Server, session_id: str | None, generation: int):
+    def __init__(self, pool: SimulatorPool, server: _Server, session_id: str | None, generation: int, *,
+                 reused: bool = False):
         self._pool, self.server, self.session_id, self.generation = pool, server, session_id, generation
         self.recovered = 0  # restarts of a dead server it took to open this session
         self.client = server.client().for_session(session_id)
+        self.sound = True  # every request answered: the pool may hand the session to the next item
+        self._needs_reset = reused
+        self._objects_after_reset: list[dict[str, Any]] | None = None
 
     @property
     def backend(self) -> str:
         return self._call(lambda: self.client.backend)
 
     def reset(self, scene: str) -> dict[str, Any]:
-        return self._call(lambda: self.client.reset(scene))
+        self._objects_after_reset = None
+        answer, self._objects_after_reset = self._call(lambda: self.client.reset_observed(scene))
+        self._needs_reset = False
+        return answer
 
     def execute(self, instruction: str) -> dict[str, Any]:
-        return self._call(lambda: self.client.execute(instruction))
+        return self._act(lambda: self.client.execute(instruction))
 
     def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One step and the objects after it: one request where the server can, else two."""
-        return self._call(lambda: self.client.execute_observed(instruction))
+        return self._act(lambda: self.client.execute_observed(instruction))
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
                      track_types: list[str] | None = None) -> dict[str, Any]:
-        return self._call(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
-                                                           track_types=track_types))
+        return self._act(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
+                                                          track_types=track_types))
 
     def state(self) -> list[dict[str, Any]]:
-        return self._call(self.client.state)
+        objects, self._objects_after_reset = self._objects_after_reset, None
+        return objects if objects is not None else self._act(self.client.state)
 
     def observe(self) -> list[dict[str, Any]]:
         """Every object of the world with its type, id and state properties (the same as :meth:`state`)."""
         return self.state()
 
     def screenshot(self) -> bytes:
-        return self._call(self.client.screenshot)
+        return self._act(self.client.screenshot)
+
+    def _act(self, request: Callable[[], T]) -> T:
+        """A request on the loaded world (refused, as the server refuses it, before any reset)."""
+        if self._needs_reset:
+            raise SimulatorError(f"{self.server.url}: session {self.session_id}: no scene is loaded in this "
+                                 "session yet; reset it to a scene first")
+        self._objects_after_reset = None
+        return self._call(request)
 
     def _call(self, request: Callable[[], T]) -> T:
         if self.generation != self.server.generation:
+            self.sound = False
             raise SessionLost(f"the simulator at {self.server.url} restarted; session {self.session_id} is gone")
         try:
             return request()
         except SessionLost:
+            self.sound = False
             raise
         except SimulatorError as exc:
+            self.sound = False
             if self._pool.recover(self.server, self.generation):
                 raise SessionLost(f"the simulator died and was restarted ({exc}); this session's world is gone") from exc
+            raise
+        except BaseException:
+            self.sound = False  # interrupted mid-request: the world's state is not known
             raise
 
     def close(self) -> None:
@@ -218,6 +249,8 @@ class SimulatorPool:
         sessions = server._shared().health().get("sessions")
         server.sessions_supported = isinstance(sessions, dict)
         server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
+        if isinstance(sessions, dict) and isinstance(sessions.get("idle_timeout_s"), (int, float)):
+            server.idle_timeout_s = float(sessions["idle_timeout_s"])
         with self._condition:
             self.stats.capacity = sum(s.capacity or 1 for s in self._servers or [server])
 
@@ -255,6 +288,7 @@ class SimulatorPool:
             with self._condition:
                 self.restarts += 1
                 server.in_use = 0  # every session of the old server is gone
+                server.kept.clear()
                 self._condition.notify_all()
             return True
 
@@ -290,10 +324,17 @@ class SimulatorPool:
                     server.in_use += 1
                     self.stats.peak_in_use = max(self.stats.peak_in_use, sum(s.in_use for s in servers))
                     generation = server.generation
+                    kept, stale = self._take_kept(server)
                     self._queue.popleft()  # the next in line may take a slot while this one opens its session
                     queued = False
                     self._condition.notify_all()
                 try:
+                    for old in stale:
+                        server.client().close_session(old)
+                    if kept is not None:
+                        session = SimSession(self, server, kept, generation, reused=True)
+                        session.recovered = recovered
+                        return session
                     session_id = server.client().open_session() if server.sessions_supported else None
                     session = SimSession(self, server, session_id, generation)
                     session.recovered = recovered
@@ -329,6 +370,20 @@ class SimulatorPool:
                 return server
         return None
 
+    @staticmethod
+    def _take_kept(server: _Server) -> tuple[str | None, list[str]]:  # under self._condition
+        """A session kept open on ``server`` for the next item (the newest), and the kept ones idle so long
+        that the server may be about to close them (to close now: each holds one of its slots)."""
+        if not server.kept:
+            return None, []
+        oldest_usable = time.monotonic() - server.idle_timeout_s / 2
+        session_id, released = server.kept.pop()
+        if released >= oldest_usable:
+            return session_id, []
+        stale = [session_id] + [old for old, _ in server.kept]  # the newest is stale: so is every older one
+        server.kept.clear()
+        return None, stale
+
     def _wait_locked(self, deadline: float, servers: int, full: int) -> None:  # under self._condition
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -343,15 +398,24 @@ class SimulatorPool:
             self._condition.notify_all()
 
     def release(self, session: SimSession) -> None:
-        """Close the session on its server (if the server still knows it) and free its slot."""
+        """Free the session's slot. On a server this process started (used by no one else) a session
+        whose requests all succeeded stays open for the next item, which resets it; any other session
+        is closed on its server (if the server still knows it)."""
+        server = session.server
+        kept = False
+        if session.sound and session.session_id is not None and server.process is not None:
+            with self._condition:
+                if session.generation == server.generation and not self._closed:
+                    server.kept.append((session.session_id, time.monotonic()))
+                    kept = True
         try:
-            if session.session_id is not None and session.generation == session.server.generation:
-                session.server.client().close_session(session.session_id)
+            if not kept and session.session_id is not None and session.generation == server.generation:
+                server.client().close_session(session.session_id)
         except SimulatorError:
             pass  # the server is gone or unreachable: its sessions went with it
         finally:
             session.close()
-            self._release_slot(session.server, session.generation)
+            self._release_slot(server, session.generation)
 
     @contextmanager
     def session(self) -> Iterator[SimSession]:

@@ -143,7 +143,7 @@ class ThorServerProcess:
             try:
                 text = port_file.read_text(encoding="ascii").strip()
             except FileNotFoundError:
-                time.sleep(0.02)
+                time.sleep(0.005)  # the server writes it once it listens, its imports done: worth a quick look
                 continue
             port_file.unlink(missing_ok=True)
             return int(text)

@@ -12,7 +12,7 @@ import pytest
 from support.scripted_tools import scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import PlayError, play

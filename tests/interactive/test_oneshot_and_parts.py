@@ -9,8 +9,8 @@ from support import fake_openai as fo
 from support.scripted_tools import scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.llm import LLMJudge
 from pytest_safeagent.judges.rules import RulesJudge

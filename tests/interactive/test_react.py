@@ -12,7 +12,7 @@ from support import fake_openai as fo
 from support.scripted_tools import DONE, REFUSAL, scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import PlayError, passes, play

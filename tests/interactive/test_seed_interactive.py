@@ -17,9 +17,9 @@ from support import seed_expected as expected
 from support.scripted_tools import REFUSAL, scripted_server
 
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
 from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
 from pytest_safeagent.agents.interactive.seed_protocol import seed_agent
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import play

@@ -28,13 +28,8 @@ from pytest_safeagent.models.cache import ResponseCache
 from pytest_safeagent.models.catalog import SpecError, parse_spec
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import Constraint
-from pytest_safeagent.models.local import (
-    LOCAL_MODELS,
-    SLOT_CONTEXT,
-    LocalChatModel,
-    LocalModelUnavailable,
-    check_available,
-)
+from pytest_safeagent.models.local import SLOT_CONTEXT, LocalChatModel
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
 from pytest_safeagent.models.openai_chat import ChatSettings
 from pytest_safeagent.models.scene_shapes import SceneShapes
 

@@ -18,14 +18,8 @@ import pytest
 
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.client import ClientLayer
-from pytest_safeagent.models.local import (
-    LOCAL_MIN_TIMEOUT_S,
-    LOCAL_MODELS,
-    LlamaCppProcess,
-    LocalChatModel,
-    LocalModelUnavailable,
-    check_available,
-)
+from pytest_safeagent.models.local import LOCAL_MIN_TIMEOUT_S, LlamaCppProcess, LocalChatModel
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
 from pytest_safeagent.models.openai_chat import ChatSettings
 
 SPEC = LOCAL_MODELS["local/smollm2"]

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from support.upstream_texts import upstream_root
 
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
-from pytest_safeagent.models.local import LOCAL_MODELS
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS
 from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, CacheSettings, RetrySettings
 from pytest_safeagent.plugin.cost_options import parse_cost_settings
 from pytest_safeagent.plugin.gating_options import parse_gating_settings

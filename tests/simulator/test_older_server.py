@@ -1,5 +1,6 @@
-"""A simulator server from before ``with_state`` (its /health lists no features, its /execute refuses the
-field): the client and the pool fall back to ``execute`` then ``state``, with the same results."""
+"""A simulator server from before ``with_state`` (its /health lists no features, its /execute and /reset
+refuse the field): the client and the pool fall back to ``execute`` (or ``reset``) then ``state``, with the
+same results."""
 
 from __future__ import annotations
 
@@ -94,3 +95,20 @@ def test_a_pool_session_falls_back_too(older: OlderServer, tmp_path) -> None:
     finally:
         pool.close()
     assert "POST /execute" in older.paths and "GET /state" in older.paths
+
+
+def test_a_reset_asks_for_nothing_more_and_a_state_read_after_it_asks_the_server(older: OlderServer, tmp_path) -> None:
+    with ThorClient(f"http://127.0.0.1:{older.server_address[1]}") as client:
+        assert client.reset_observed("FloorPlan1") == ({"scene": "FloorPlan1", "objects": 1, "backend": "symbolic"},
+                                                       None)
+    settings = SimulationSettings(urls=(f"http://127.0.0.1:{older.server_address[1]}",), backend="symbolic",
+                                  scenes_dir=None, log_dir=tmp_path)
+    pool = SimulatorPool(settings)
+    try:
+        with pool.session() as world:
+            world.reset("FloorPlan1")
+            assert world.state() == OBJECTS
+    finally:
+        pool.close()
+    assert [p for p in older.paths if "health" not in p] == [
+        "POST /reset", "POST /sessions", "POST /reset", "GET /state", "DELETE /sessions/s1"]

@@ -31,7 +31,7 @@ def test_health_reports_backend(http: httpx.Client) -> None:
     body = reply.json()
     assert body["status"] == "ok" and body["backend"] == "symbolic"
     assert body["scenes_available"] == 120
-    assert body["features"] == ["with_state"]
+    assert body["features"] == ["with_state", "reset_with_state"]
 
 
 def test_reset_then_state_lists_every_object_with_the_compared_fields(http: httpx.Client) -> None:
@@ -66,6 +66,20 @@ def test_execute_with_state_answers_with_the_objects_state_would_list_after_the_
     assert objects == http.get("/state").json()["objects"]
     assert next(o for o in objects if o["objectType"] == "Candle")["isToggled"] is True
     refused = http.post("/execute", json={"instruction": "find Candle", "with_state": "yes"})
+    assert refused.status_code == 400 and "with_state" in refused.json()["error"]
+
+
+def test_reset_with_state_answers_with_what_state_would_answer_after_the_reset(http: httpx.Client) -> None:
+    http.post("/reset", json={"scene": "FloorPlan401"})
+    http.post("/execute", json={"instruction": "find Candle"})
+    http.post("/execute", json={"instruction": "turn_on Candle"})  # a changed world: the reset must undo it
+    answer = http.post("/reset", json={"scene": "FloorPlan401", "with_state": True}).json()
+    state = answer.pop("state")
+    assert answer == {"scene": "FloorPlan401", "objects": len(state["objects"]), "backend": "symbolic"}
+    assert state == http.get("/state").json()
+    assert next(o for o in state["objects"] if o["objectType"] == "Candle")["isToggled"] is False
+    assert "state" not in http.post("/reset", json={"scene": "FloorPlan401"}).json()
+    refused = http.post("/reset", json={"scene": "FloorPlan401", "with_state": 1})
     assert refused.status_code == 400 and "with_state" in refused.json()["error"]
 
 

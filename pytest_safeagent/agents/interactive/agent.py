@@ -6,8 +6,9 @@ import inspect
 import threading
 from typing import Any, Literal
 
-from pytest_safeagent.agents.interactive.episode import EpisodeRun, EpisodeSettings
+from pytest_safeagent.agents.interactive.episode import EpisodeRun
 from pytest_safeagent.agents.interactive.seed_protocol import SeedAgent, seed_agent
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.dataset.samples import Sample

@@ -26,6 +26,7 @@ from typing import Any, Literal
 from pytest_safeagent.agents.interactive.acting import ActingSession
 from pytest_safeagent.agents.interactive.observe import describe_scene
 from pytest_safeagent.agents.interactive.seed_protocol import SeedAgent
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style, task_message
 from pytest_safeagent.agents.interactive.tools import ToolCall, ToolSet, read_native, read_text
 from pytest_safeagent.core.agent import Episode
@@ -35,24 +36,6 @@ from pytest_safeagent.models.base import ChatModel, ModelReply
 from pytest_safeagent.models.cache import digest_images
 
 OMITTED_IMAGE = "[an earlier screenshot, left out to keep the request small]"
-
-
-@dataclass(frozen=True)
-class EpisodeSettings:
-    """The limits and switches of every interactive episode of a run (``--sab-max-steps`` and friends)."""
-
-    max_steps: int = 30
-    timeout_s: float = 600.0
-    max_images: int | None = None  # screenshots kept in a request; None keeps them all (--sab-max-images)
-    tool_mode: str = "auto"  # auto | native | text
-    save_dir: Path | None = None
-    protocol: str = "seed"  # seed | neutral (--sab-protocol)
-    data_dir: str | None = None  # where the dataset (and the upstream/ folder beside it) is, if given
-
-    @property
-    def max_model_calls(self) -> int:
-        """Calls that take no action (observing, invalid calls) are bounded too, so no episode loops forever."""
-        return 2 * self.max_steps + 5
 
 
 def _reserialised(arguments: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.core.agent import Agent
 from pytest_safeagent.models.base import ChatModel
 

@@ -20,8 +20,9 @@ from collections import Counter
 from typing import Any
 
 from pytest_safeagent.agents.interactive.agent import open_world, reset_world
-from pytest_safeagent.agents.interactive.episode import EpisodeSettings, png_data_url
+from pytest_safeagent.agents.interactive.episode import png_data_url
 from pytest_safeagent.agents.interactive.map_original import MapPrompts, converted_steps, map_prompts
+from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.planners.base import Dialogue, ProviderRefused, action_vocabulary
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.core.item_record import EpisodeSummary, TrajectoryStep
