@@ -44,8 +44,8 @@ SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same head
 
 
 class ThorClient:
-    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a kept-alive
-    connection of its own."""
+    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a connection of
+    its own (kept open where the server keeps it: thor_server's werkzeug closes it after every answer)."""
 
     def __init__(self, base_url: str, *, timeout: float = 60.0, session_id: str | None = None):
         self.base_url = base_url.rstrip("/")
