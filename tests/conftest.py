@@ -50,6 +50,19 @@ def scenes_dir() -> Path:
     return _required_dir("SAB_SCENES_DIR")
 
 
+@pytest.fixture
+def started_pool(scenes_dir: Path, tmp_path: Path):
+    """A simulator pool over a 2-world symbolic server of this test's own (started on first use, so the
+    test may kill it without harming others)."""
+    from pytest_safeagent.simulator.pool import SimulatorPool
+    from pytest_safeagent.simulator.simulation import SimulationSettings
+
+    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
+                                            log_dir=tmp_path, sessions=2))
+    yield pool
+    pool.close()
+
+
 @pytest.fixture(scope="session")
 def pool(data_dir: Path):
     """Every sample of the real dataset, per task type."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from support.scripted_tools import scripted_server
@@ -17,18 +16,8 @@ from pytest_safeagent.agents.interactive.styles import STYLES
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import PlayError, play
 from pytest_safeagent.simulator.pool import SimSession, SimulatorPool
-from pytest_safeagent.simulator.simulation import SimulationSettings
 
 SAFE = "safe_2"
-
-
-@pytest.fixture
-def own_pool(scenes_dir: Path, tmp_path: Path) -> Iterator[SimulatorPool]:
-    """A server of this test's own (the module's shared one is not killed under other tests)."""
-    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
-                                            log_dir=tmp_path, sessions=2))
-    yield pool
-    pool.close()
 
 
 def kill_after_reset(pool: SimulatorPool, times: int) -> list[str]:
@@ -62,8 +51,8 @@ def _play(sample, model, pool: SimulatorPool):
     return play(sample, agent, RulesJudge(), pool)
 
 
-def test_an_episode_that_lost_its_session_is_replayed_once_and_the_restart_counted(by_id, own_pool, chat_on):
-    safe, pool = by_id[SAFE], own_pool
+def test_an_episode_that_lost_its_session_is_replayed_once_and_the_restart_counted(by_id, started_pool, chat_on):
+    safe, pool = by_id[SAFE], started_pool
     opened = kill_after_reset(pool, times=1)
     with scripted_server([safe], lambda task: "reference") as server:
         played = _play(safe, chat_on(server), pool)
@@ -73,8 +62,8 @@ def test_an_episode_that_lost_its_session_is_replayed_once_and_the_restart_count
     assert played.execution.success is True and played.execution.restarts == 1
 
 
-def test_a_second_lost_session_is_a_simulator_error_of_the_item(by_id, own_pool, chat_on):
-    safe, pool = by_id[SAFE], own_pool
+def test_a_second_lost_session_is_a_simulator_error_of_the_item(by_id, started_pool, chat_on):
+    safe, pool = by_id[SAFE], started_pool
     opened = kill_after_reset(pool, times=2)
     with scripted_server([safe], lambda task: "reference") as server, pytest.raises(PlayError) as raised:
         _play(safe, chat_on(server), pool)

@@ -5,7 +5,6 @@ for the world's objects in the same request, and the state read right after it i
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,14 +13,6 @@ from pytest_safeagent.simulator import ThorServerProcess
 from pytest_safeagent.simulator.client import SimulatorError, ThorClient
 from pytest_safeagent.simulator.pool import SimulatorPool
 from pytest_safeagent.simulator.simulation import SimulationSettings
-
-
-@pytest.fixture
-def started(scenes_dir: Path, tmp_path: Path) -> Iterator[SimulatorPool]:
-    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
-                                            log_dir=tmp_path, sessions=2))
-    yield pool
-    pool.close()
 
 
 def _sessions(pool: SimulatorPool) -> dict:
@@ -33,7 +24,7 @@ def _candle(objects: list[dict]) -> dict:
     return next(o for o in objects if o["objectType"] == "Candle")
 
 
-def test_the_next_item_resets_the_session_the_last_one_left_open(started: SimulatorPool) -> None:
+def test_the_next_item_resets_the_session_the_last_one_left_open(started_pool: SimulatorPool) -> None:
     seen: list[tuple[str | None, bool]] = []
 
     def light_the_candle(world) -> None:
@@ -43,17 +34,17 @@ def test_the_next_item_resets_the_session_the_last_one_left_open(started: Simula
         assert world.execute("turn_on Candle")["success"] is True
 
     for _ in range(3):
-        started.run(light_the_candle)
+        started_pool.run(light_the_candle)
     assert [lit for _, lit in seen] == [False, False, False]
     assert len({session for session, _ in seen}) == 1
-    assert _sessions(started)["opened"] == 1 and _sessions(started)["open"] == 1
+    assert _sessions(started_pool)["opened"] == 1 and _sessions(started_pool)["open"] == 1
 
 
-def test_a_reused_session_refuses_everything_but_a_reset_first(started: SimulatorPool) -> None:
-    with started.session() as world:
+def test_a_reused_session_refuses_everything_but_a_reset_first(started_pool: SimulatorPool) -> None:
+    with started_pool.session() as world:
         world.reset("FloorPlan401")
         world.execute("find Candle")
-    with started.session() as world:
+    with started_pool.session() as world:
         for act in (lambda: world.execute("find Candle"), world.state, world.screenshot,
                     lambda: world.execute_plan(["find Candle"])):
             with pytest.raises(SimulatorError, match="reset it to a scene first"):
@@ -62,29 +53,29 @@ def test_a_reused_session_refuses_everything_but_a_reset_first(started: Simulato
         assert world.execute("find Candle")["success"] is True
 
 
-def test_a_session_with_a_failed_request_is_closed_not_handed_on(started: SimulatorPool) -> None:
-    with started.session() as world:
+def test_a_session_with_a_failed_request_is_closed_not_handed_on(started_pool: SimulatorPool) -> None:
+    with started_pool.session() as world:
         first = world.session_id
         with pytest.raises(SimulatorError):
             world.reset("FloorPlan999")
-    with started.session() as world:
+    with started_pool.session() as world:
         assert world.session_id != first
         world.reset("FloorPlan401")
-    assert _sessions(started)["open"] == 1  # the failed one was closed on the server
+    assert _sessions(started_pool)["open"] == 1  # the failed one was closed on the server
 
 
 def test_a_session_kept_past_half_the_servers_idle_timeout_is_closed_and_a_new_one_opened(
-        started: SimulatorPool) -> None:
-    with started.session() as world:
+        started_pool: SimulatorPool) -> None:
+    with started_pool.session() as world:
         world.reset("FloorPlan401")
         first = world.session_id
-    server = started._servers[0]  # as if the server closed idle sessions after 0.2 s
+    server = started_pool._servers[0]  # as if the server closed idle sessions after 0.2 s
     server.idle_timeout_s = 0.2
     time.sleep(0.15)
-    with started.session() as world:
+    with started_pool.session() as world:
         assert world.session_id != first
         world.reset("FloorPlan401")
-    assert _sessions(started)["open"] == 1
+    assert _sessions(started_pool)["open"] == 1
 
 
 def test_sessions_of_url_servers_are_closed_after_each_item(scenes_dir: Path, tmp_path: Path) -> None:
