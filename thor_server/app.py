@@ -75,6 +75,11 @@ def _body(model: type[BaseModel]) -> Any:
         raise BadRequest(describe_validation_error(exc)) from None
 
 
+def _state_answer(backend: Backend) -> dict[str, Any]:
+    """What GET /state answers: the loaded scene and every object (call under the lock)."""
+    return {"scene": backend.describe().get("scene"), "objects": backend.state()}
+
+
 DEFAULT_MAX_SESSIONS = 8
 # What this server accepts beyond the first API, named in /health so a client can use it where the
 # server it talks to (perhaps an older image) has it: "with_state" is POST /execute's field,
@@ -161,7 +166,7 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
             backend = world()
             answer = backend.reset(body.scene)
             if body.with_state:  # what GET /state would answer now ("objects" here is their count)
-                answer["state"] = {"scene": backend.describe().get("scene"), "objects": backend.state()}
+                answer["state"] = _state_answer(backend)
             return _json(answer)
 
     @app.post("/execute")
@@ -204,10 +209,8 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
     @app.get("/state")
     def state() -> Response:
         with lock:
-            target = world()
-            objects = target.state()
-            scene = target.describe().get("scene")
-        return _json({"scene": scene, "objects": objects})
+            answer = _state_answer(world())
+        return _json(answer)
 
     @app.get("/screenshot")
     def screenshot() -> Response:

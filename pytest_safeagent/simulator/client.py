@@ -155,12 +155,7 @@ class ThorClient:
         read its objects (else None: nothing is asked that the caller may not need)."""
         if "reset_with_state" not in self.features():
             return self.reset(scene), None
-        answer = self._request("POST", "/reset", {"scene": scene, "with_state": True})
-        state = answer.pop("state", None)
-        objects = state.get("objects") if isinstance(state, dict) else None
-        if not isinstance(objects, list):
-            raise SimulatorError(f"POST {self.base_url}/reset: the answer has no object list (with_state)")
-        return answer, objects
+        return self._post_with_state("/reset", {"scene": scene}, carried_in="state")
 
     def execute(self, instruction: str) -> dict[str, Any]:
         """One step: ``{"action", "step", "success", "message", "errorMessage"}``."""
@@ -176,10 +171,17 @@ class ThorClient:
     def execute_with_state(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One step and the world's objects after it, in one request (only to a server whose /health
         lists the ``with_state`` feature: an older one refuses the field)."""
-        answer = self._request("POST", "/execute", {"instruction": instruction, "with_state": True})
-        objects = answer.pop("objects", None)
+        return self._post_with_state("/execute", {"instruction": instruction}, carried_in="objects")
+
+    def _post_with_state(self, path: str, body: dict[str, Any], *,
+                         carried_in: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """POST ``body`` with ``with_state``: the answer, and the object list it carries in ``carried_in``
+        (the list itself, or a GET /state answer holding it)."""
+        answer = self._request("POST", path, {**body, "with_state": True})
+        carried = answer.pop(carried_in, None)
+        objects = carried.get("objects") if isinstance(carried, dict) else carried
         if not isinstance(objects, list):
-            raise SimulatorError(f"POST {self.base_url}/execute: the answer has no object list (with_state)")
+            raise SimulatorError(f"POST {self.base_url}{path}: the answer has no object list (with_state)")
         return answer, objects
 
     def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
