@@ -167,7 +167,7 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
             answer = backend.reset(body.scene)
             if body.with_state:  # what GET /state would answer now ("objects" here is their count)
                 answer["state"] = _state_answer(backend)
-            return _json(answer)
+        return _json(answer)  # encoded outside the lock, as /state and /execute_plan are: fresh objects
 
     @app.post("/execute")
     def execute() -> Response:
@@ -177,7 +177,7 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
             outcome = backend.execute(body.instruction).to_json()
             if body.with_state:
                 outcome["objects"] = backend.state()
-            return _json(outcome)
+        return _json(outcome)
 
     @app.post("/execute_plan")
     def execute_plan() -> Response:
