@@ -123,9 +123,9 @@ class LabelledAnswer(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> LabelledAnswer:
         if not re.match(_SAMPLE_ID, self.sample_id):
-            raise ValueError(f"sample_id {self.sample_id!r} is not a sample id of the plugin")
+            raise ValueError(f"sample_id: {self.sample_id!r} is not a sample id of the plugin")
         if not self.answer.strip():
-            raise ValueError("answer is empty")
+            raise ValueError("answer: empty")
         label, task_type = self.label, self.task_type
         if task_type == "long_horizon":
             if label.long_horizon is None or label.plan_success is not None:
@@ -148,8 +148,10 @@ class LabelledAnswer(BaseModel):
 
 def _error_field(error: ValidationError) -> str:
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "line"
-    return f"{where}: {first['msg']}"
+    message = first["msg"].removeprefix("Value error, ")
+    if not first["loc"]:  # a check across fields: its message starts with the field it is about
+        return message
+    return f"{'.'.join(str(part) for part in first['loc'])}: {message}"
 
 
 def seed_quoted_strings(directory: Path | None = None) -> Callable[[str, int], str]:
