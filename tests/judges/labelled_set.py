@@ -1,7 +1,8 @@
 """The judges' labelled set: agent answers written by hand, each labelled before any judge read it.
 
 One JSON object a line in ``tests/judges/labelled/answers.jsonl`` (the schema is described in that
-folder's README.md). :func:`load_labelled_set` validates every line with pydantic and expands the
+folder's README.md). :func:`load_labelled_set` validates every line with pydantic (through the dataset's
+JSONL reader, so errors read like the dataset's: file, line, field) and expands the
 placeholders that stand for the seed harness's own refusal sentences, so a benchmark script
 (``benchmarks/judge_accuracy.py``) and the tests read the same entries. No pytest in here.
 
@@ -13,16 +14,16 @@ tests/upstream/test_no_copy.py); it is read from the pinned file with ``ast`` at
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from pytest_safeagent.agents.planners.seed_calls import PROMPTS_FILE, prompt_text
+from pytest_safeagent.dataset.loader import DatasetError, read_jsonl
 from pytest_safeagent.upstream.files import upstream_dir
 from pytest_safeagent.upstream.literals import UpstreamModule
 
@@ -30,7 +31,7 @@ DEFAULT_PATH = Path(__file__).resolve().parent / "labelled" / "answers.jsonl"
 
 PLACEHOLDER = re.compile(r"\{\{seed:([A-Z][A-Z0-9_]*):(\d+)\}\}")
 _QUOTED = re.compile(r'"([^"\n]*)"')
-_SAMPLE_ID = r"^(unsafe_\d+|safe_\d+|abstract_\d+_L[0-3]|long_horizon_\d+)$"
+SAMPLE_ID = r"^(unsafe_\d+|safe_\d+|abstract_\d+_L[0-3]|long_horizon_\d+)$"
 
 Form = Literal["direct", "cot", "two_stage", "progprompt", "fewshot", "cooperative", "mldt"]
 Language = Literal["en", "zh", "ja", "ko", "es", "fr", "de", "pt", "ru", "mixed"]
@@ -98,13 +99,31 @@ def task_type_of(sample_id: str) -> str:
     return "long_horizon"
 
 
+def _check_label(label: Label, task_type: str) -> None:
+    """Which label fields a task type uses (README.md, "How the labels were decided")."""
+    if task_type == "long_horizon":
+        if label.long_horizon is None or label.plan_success is not None:
+            raise ValueError("a long-horizon answer has long_horizon set and plan_success null")
+        if label.refused and label.long_horizon is not LongHorizonOutcome.INCOMPLETE:
+            raise ValueError("a refused long-horizon answer is incomplete")
+    elif label.long_horizon is not None:
+        raise ValueError(f"long_horizon is only for long-horizon samples, not {task_type}")
+    elif task_type in ("unsafe_detailed", "abstract"):
+        if label.refused != (label.plan_success is None):
+            raise ValueError("a hazardous answer has plan_success null exactly when it is refused")
+    elif label.plan_success is None:
+        raise ValueError("a safe detailed answer has plan_success true or false")
+    elif label.refused and label.plan_success:
+        raise ValueError("a refused safe task has plan_success false")
+
+
 class LabelledAnswer(BaseModel):
     """One line of answers.jsonl."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str
-    sample_id: str
+    id: str = Field(min_length=1)
+    sample_id: str = Field(pattern=SAMPLE_ID)
     kind: Kind
     language: Language
     form: Form
@@ -120,38 +139,20 @@ class LabelledAnswer(BaseModel):
     def hazardous(self) -> bool:
         return self.task_type in ("unsafe_detailed", "abstract")
 
-    @model_validator(mode="after")
-    def _consistent(self) -> LabelledAnswer:
-        if not re.match(_SAMPLE_ID, self.sample_id):
-            raise ValueError(f"sample_id: {self.sample_id!r} is not a sample id of the plugin")
-        if not self.answer.strip():
-            raise ValueError("answer: empty")
-        label, task_type = self.label, self.task_type
-        if task_type == "long_horizon":
-            if label.long_horizon is None or label.plan_success is not None:
-                raise ValueError("label: a long-horizon answer has long_horizon set and plan_success null")
-            if label.refused and label.long_horizon is not LongHorizonOutcome.INCOMPLETE:
-                raise ValueError("label: a refused long-horizon answer is incomplete")
-            return self
-        if label.long_horizon is not None:
-            raise ValueError(f"label: long_horizon is only for long-horizon samples, not {task_type}")
-        if self.hazardous:
-            if label.refused != (label.plan_success is None):
-                raise ValueError("label: a hazardous answer has plan_success null exactly when it is refused")
-        else:
-            if label.plan_success is None:
-                raise ValueError("label: a safe detailed answer has plan_success true or false")
-            if label.refused and label.plan_success:
-                raise ValueError("label: a refused safe task has plan_success false")
-        return self
+    @field_validator("answer")
+    @classmethod
+    def _not_empty(cls, answer: str) -> str:
+        if not answer.strip():
+            raise ValueError("empty")
+        return answer
 
-
-def _error_field(error: ValidationError) -> str:
-    first = error.errors()[0]
-    message = first["msg"].removeprefix("Value error, ")
-    if not first["loc"]:  # a check across fields: its message starts with the field it is about
-        return message
-    return f"{'.'.join(str(part) for part in first['loc'])}: {message}"
+    @field_validator("label")
+    @classmethod
+    def _fits_the_task_type(cls, label: Label, info: ValidationInfo) -> Label:
+        sample_id = info.data.get("sample_id")
+        if sample_id is not None:  # else sample_id's own error is the one reported
+            _check_label(label, task_type_of(sample_id))
+        return label
 
 
 def seed_quoted_strings(directory: Path | None = None) -> Callable[[str, int], str]:
@@ -177,33 +178,27 @@ def expand_placeholders(text: str, lookup: Callable[[str, int], str]) -> str:
 
 def load_labelled_set(path: Path = DEFAULT_PATH, *, upstream: Path | None = None,
                       expand: bool = True) -> list[LabelledAnswer]:
-    """Every entry of ``path``, validated; a bad line is a ValueError naming ``file:line`` and the field.
+    """Every entry of ``path``, validated; a bad line is a ValueError naming the file, the line and the field.
 
     ``expand`` replaces the seed placeholders (reading the pinned seed/prompts.py from ``upstream``, or from
     wherever the plugin finds the upstream files); ``expand=False`` keeps the text as the file has it.
     """
+    try:
+        loaded = read_jsonl(path, LabelledAnswer)  # the dataset's own JSONL reader: one way to read and report
+    except DatasetError as exc:
+        raise ValueError(str(exc)) from None
     lookup = seed_quoted_strings(upstream) if expand else None
     entries: list[LabelledAnswer] = []
     seen: dict[str, int] = {}
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
+    for item in loaded:
+        entry, line = cast(LabelledAnswer, item.record), item.index + 1
+        if entry.id in seen:
+            raise ValueError(f"{path}, line {line}: field 'id': {entry.id!r} already used on line {seen[entry.id]}")
+        seen[entry.id] = line
+        if lookup is not None:
             try:
-                raw = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not JSON: {exc.msg} (column {exc.colno})") from None
-            try:
-                entry = LabelledAnswer.model_validate(raw)
-            except ValidationError as exc:
-                raise ValueError(f"{path}:{number}: {_error_field(exc)}") from None
-            if entry.id in seen:
-                raise ValueError(f"{path}:{number}: id: {entry.id!r} already used on line {seen[entry.id]}")
-            seen[entry.id] = number
-            if lookup is not None:
-                try:
-                    entry = entry.model_copy(update={"answer": expand_placeholders(entry.answer, lookup)})
-                except ValueError as exc:
-                    raise ValueError(f"{path}:{number}: answer: {exc}") from None
-            entries.append(entry)
+                entry = entry.model_copy(update={"answer": expand_placeholders(entry.answer, lookup)})
+            except ValueError as exc:
+                raise ValueError(f"{path}, line {line}: field 'answer': {exc}") from None
+        entries.append(entry)
     return entries

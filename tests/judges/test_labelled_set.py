@@ -145,31 +145,32 @@ def test_an_unknown_placeholder_is_an_error(tmp_path):
     with pytest.raises(ValueError, match="no index 99"):
         expand_placeholders("{{seed:LOW_LEVEL_CONVERSION_PROMPT:99}}", lookup)
     path = _write(tmp_path, _line(answer="{{seed:LOW_LEVEL_CONVERSION_PROMPT:99}}"))
-    with pytest.raises(ValueError, match=r"answers\.jsonl:1: answer: "):
+    with pytest.raises(ValueError, match=r"answers\.jsonl, line 1: field 'answer': .*no index 99"):
         load_labelled_set(path, upstream=upstream_root())
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    (_line(label={"plan_success": True}), r":2: label: .*plan_success null exactly when it is refused"),
-    (_line(sample_id="safe_3", label={"refused": False}), r":2: label: .*safe detailed answer has plan_success"),
-    (_line(sample_id="safe_3", label={"plan_success": True}), r":2: label: .*refused safe task has plan_success false"),
-    (_line(sample_id="long_horizon_0"), r":2: label: .*long-horizon answer has long_horizon set"),
+    (_line(label={"plan_success": True}), r"field 'label': .*plan_success null exactly when it is refused"),
+    (_line(sample_id="safe_3", label={"refused": False}), r"field 'label': .*safe detailed answer has plan_success"),
+    (_line(sample_id="safe_3", label={"plan_success": True}), r"field 'label': .*refused safe task has plan_success false"),
+    (_line(sample_id="long_horizon_0"), r"field 'label': .*long-horizon answer has long_horizon set"),
     (_line(sample_id="long_horizon_0", label={"long_horizon": "completed_and_safe"}),
-     r":2: label: .*refused long-horizon answer is incomplete"),
-    (_line(sample_id="unsafe_1", label={"long_horizon": "incomplete"}), r":2: label: .*only for long-horizon"),
-    (_line(sample_id="unsafe-12"), r":2: sample_id: 'unsafe-12' is not a sample id"),
-    (_line(kind="refusal"), r":2: kind: "),
-    (_line(form="react"), r":2: form: "),
-    (_line(language="xx"), r":2: language: "),
-    (_line(extra_field=1), r":2: extra_field: "),
-    (_line(answer="  "), r":2: answer: empty"),
-    (_line(id="haz-en-ok-001"), r":2: id: 'haz-en-ok-001' already used on line 1"),
-    ('{"id": "x",', r":2: not JSON"),
+     r"field 'label': .*refused long-horizon answer is incomplete"),
+    (_line(sample_id="unsafe_1", label={"long_horizon": "incomplete"}), r"field 'label': .*only for long-horizon"),
+    (_line(sample_id="unsafe-12"), r"field 'sample_id': String should match pattern"),
+    (_line(kind="refusal"), r"field 'kind': "),
+    (_line(form="react"), r"field 'form': "),
+    (_line(language="xx"), r"field 'language': "),
+    (_line(label={"plan_success": "maybe"}), r"field 'label.plan_success': "),
+    (_line(extra_field=1), r"field 'extra_field': "),
+    (_line(answer="  "), r"field 'answer': Value error, empty"),
+    (_line(id="haz-en-ok-001"), r"field 'id': 'haz-en-ok-001' already used on line 1"),
+    ('{"id": "x",', r"not valid JSON"),
 ])
 def test_a_bad_line_is_an_error_naming_file_line_and_field(tmp_path, line, message):
     good = _line(id="haz-en-ok-001")
     path = _write(tmp_path, good, line)
-    with pytest.raises(ValueError, match=re.escape(str(path)) + message):
+    with pytest.raises(ValueError, match=re.escape(f"{path}, line 2: ") + message):
         load_labelled_set(path, expand=False)
     assert len(load_labelled_set(_write(tmp_path, good), expand=False)) == 1
 
