@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
 
+from .serving import CONNECTION_WAIT_S, DEFAULT_MAX_CONNECTIONS, DEFAULT_READ_TIMEOUT_S
 from .symbolic.thor_rules import RULES
 
 
@@ -29,6 +30,26 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{value} is not a port (0..65535; 0 lets the system choose)")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is out of range (1..100000)")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (more than 0, at most 3600 seconds)")
     return value
 
 
@@ -53,6 +74,16 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="close sessions idle this long (default: 600)")
     parser.add_argument("--exit-with-parent", type=int, default=None, metavar="PID",
                         help="stop when process PID (the one that started this server) is gone")
+    parser.add_argument("--allow-host", action="append", metavar="NAME",
+                        help="also answer requests addressed to NAME (the Host header), for clients that reach "
+                             "the server by another name than localhost/127.0.0.1/[::1], e.g. a container's "
+                             "service name (repeatable); requests from web pages are refused whatever the name")
+    parser.add_argument("--max-connections", type=_positive_int, default=DEFAULT_MAX_CONNECTIONS,
+                        help=f"connections served at once; more wait {CONNECTION_WAIT_S:g} s for a slot, then get "
+                             f"503 (default: {DEFAULT_MAX_CONNECTIONS})")
+    parser.add_argument("--read-timeout", type=_positive_seconds, default=DEFAULT_READ_TIMEOUT_S, metavar="SECONDS",
+                        help="a connection must send its whole request within this time of connecting "
+                             f"(default: {DEFAULT_READ_TIMEOUT_S:g})")
     parser.add_argument("--log-requests", action="store_true", help="log one line per HTTP request")
     parser.add_argument("--thor-width", type=int, default=640, help="ai2thor backend: frame width")
     parser.add_argument("--thor-height", type=int, default=480, help="ai2thor backend: frame height")
@@ -119,22 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"thor_server: cannot start the {args.backend} backend: {exc}", file=sys.stderr)
         return 2
 
-    from werkzeug.serving import WSGIRequestHandler, make_server
-
     from .app import DEFAULT_IDLE_TIMEOUT_S, DEFAULT_MAX_SESSIONS, create_app
-
-    class Handler(WSGIRequestHandler):
-        # werkzeug closes every connection after its answer (its http.server base cannot skip a request
-        # body the app left unread), so each request comes on a fresh loopback connection; the headers
-        # and the body go out as two writes, and without Nagle's algorithm the body follows at once
-        # instead of after the client's ACK of the headers (0.1-0.2 ms of every request).
-        protocol_version = "HTTP/1.1"
-        disable_nagle_algorithm = True
+    from .serving import BoundedServer
 
     try:
         app = create_app(backend, max_sessions=args.max_sessions or DEFAULT_MAX_SESSIONS,
-                         idle_timeout_s=args.session_idle_timeout or DEFAULT_IDLE_TIMEOUT_S)
-        server = make_server(args.host, args.port, app, threaded=True, request_handler=Handler)
+                         idle_timeout_s=args.session_idle_timeout or DEFAULT_IDLE_TIMEOUT_S,
+                         allowed_hosts=tuple(args.allow_host or ()))
+        server = BoundedServer(args.host, args.port, app, max_connections=args.max_connections,
+                               read_timeout_s=args.read_timeout)
     except OSError as exc:
         print(f"thor_server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2

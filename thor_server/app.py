@@ -1,7 +1,8 @@
 """The Flask application: the simulator endpoints in front of a table of sessions (worlds).
 
 Status codes: 400 malformed JSON, missing fields or wrong types (the message names the field);
-404 unknown scene or route; 405 wrong method; 409 an action or query before any reset; 413 a
+403 a request not addressed to this machine or coming from a web page, 415 a body that is not
+application/json (:mod:`.guard`); 404 unknown scene or route; 405 wrong method; 409 an action or query before any reset; 413 a
 body over MAX_BODY_BYTES; 429 when every session slot is taken; 503 when the simulator itself fails
 (say, ai2thor cannot start). An instruction outside the grammar is a failed step (200). A request
 is served under a lock, so no backend ever sees two at once even on a threaded server.
@@ -25,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from .backend import Backend, BackendError, NotResetError, UnknownSceneError
+from .guard import RequestGuard
 from .schemas import (
     MAX_BODY_BYTES,
     ExecutePlanRequest,
@@ -39,6 +41,10 @@ log = logging.getLogger("thor_server")
 
 class BadRequest(Exception):
     """A request the server refuses with 400; the message says what to fix."""
+
+
+class RequestTimedOut(Exception):
+    """The client did not send its whole request in time (408)."""
 
 
 def _json(payload: Any, status: int = 200) -> Response:
@@ -58,7 +64,10 @@ def _session_id() -> str | None:
 
 
 def _body(model: type[BaseModel]) -> Any:
-    raw = request.get_data(cache=False)  # raises 413 past MAX_CONTENT_LENGTH
+    try:
+        raw = request.get_data(cache=False)  # raises 413 past MAX_CONTENT_LENGTH
+    except TimeoutError:  # the connection's read deadline (serving.py) passed while the body dripped in
+        raise RequestTimedOut("the request body was not received in time") from None
     if not raw.strip():
         raise BadRequest("the request body is empty; send a JSON object")
     try:
@@ -67,6 +76,8 @@ def _body(model: type[BaseModel]) -> Any:
         raise BadRequest(f"the request body is not valid JSON: {exc}") from None
     except RecursionError:
         raise BadRequest("the request body is not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than Python converts (4300): not a JSON error
+        raise BadRequest(f"the request body holds a number too long to read: {exc}") from None
     if not isinstance(data, dict):
         raise BadRequest(f"the request body must be a JSON object, not {type(data).__name__}")
     try:
@@ -89,15 +100,25 @@ DEFAULT_IDLE_TIMEOUT_S = 600.0
 
 
 def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
-               idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S) -> Flask:
+               idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S, allowed_hosts: tuple[str, ...] = ()) -> Flask:
     """A Flask app serving ``backend`` (the default world) and up to ``max_sessions`` session worlds
-    (1 when the backend cannot spawn copies); the caller owns the backend's lifetime."""
+    (1 when the backend cannot spawn copies); the caller owns the backend's lifetime. Requests must be
+    addressed to a loopback name or one of ``allowed_hosts`` (:mod:`thor_server.guard`)."""
     app = Flask("thor_server")
+    guard = RequestGuard(allowed_hosts)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     lock = threading.Lock()
     started = time.time()
     sessions = SessionTable(backend, max_sessions=max_sessions, idle_timeout_s=idle_timeout_s)
     app.extensions["thor_sessions"] = sessions
+
+    @app.before_request
+    def _guard() -> Response | None:
+        refused = guard.check(request.method, request.headers.get("Host"), request.headers.get("Origin"),
+                              request.headers.get("Sec-Fetch-Site"), request.headers.get("Content-Type"),
+                              has_body=bool(request.content_length) or "chunked" in
+                              request.headers.get("Transfer-Encoding", "").lower())
+        return _error(*refused, kind="refused_request") if refused is not None else None
 
     def world() -> Backend:
         """The backend of this request's session (call under the lock)."""
@@ -106,6 +127,10 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
     @app.errorhandler(BadRequest)
     def _bad_request(exc: BadRequest) -> Response:
         return _error(400, str(exc))
+
+    @app.errorhandler(RequestTimedOut)
+    def _timed_out(exc: RequestTimedOut) -> Response:
+        return _error(408, str(exc))
 
     @app.errorhandler(UnknownSceneError)
     def _unknown_scene(exc: UnknownSceneError) -> Response:
