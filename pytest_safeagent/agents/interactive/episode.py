@@ -219,6 +219,7 @@ class EpisodeRun:
         if self.mode == "native" and self.seed is not None:
             return self._seed_native_results(turn)
         results = turn.results
+        messages: list[dict[str, Any]]
         if self.mode == "native":
             messages = [{"role": "tool", "tool_call_id": r.call.id, "content": r.text} for r in results]
             parts: list[dict[str, Any]] = []
