@@ -60,27 +60,10 @@ VARIABLE = {"PLANNING_SYSTEM_PROMPT": "sys_prompt"}  # else the function's ``pro
 FIELDS = {"high_level_plan": "task"}  # the original's field name -> the seed's, for the same value
 
 
-def original_prompt(directory: Path, file: str, function: str, variable: str = "prompt") -> str:
-    tree = ast.parse((directory / file).read_text(encoding="utf-8"))
-    node = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function)
+def assigned_texts(body: list[ast.stmt]) -> dict[str, str]:
+    """The string variables a block of statements assigns, in order, each built from the ones before."""
     names: dict[str, str] = {}
-    for statement in node.body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                and isinstance(statement.targets[0], ast.Name):
-            try:
-                names[statement.targets[0].id] = _evaluate(statement.value, names)
-            except ValueError:
-                continue
-    text = names[variable]
-    for original, seed in FIELDS.items():
-        text = text.replace("{" + original + "}", "{" + seed + "}")
-    return text
-
-
-def seed_constants(directory: Path) -> dict[str, str]:
-    """seed/prompts.py's module-level texts (literals, and the ones it builds with ``+`` from others)."""
-    names: dict[str, str] = {}
-    for statement in ast.parse((directory / "seed/prompts.py").read_text(encoding="utf-8")).body:
+    for statement in body:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                 and isinstance(statement.targets[0], ast.Name):
             try:
@@ -88,6 +71,20 @@ def seed_constants(directory: Path) -> dict[str, str]:
             except ValueError:
                 continue
     return names
+
+
+def original_prompt(directory: Path, file: str, function: str, variable: str = "prompt") -> str:
+    tree = ast.parse((directory / file).read_text(encoding="utf-8"))
+    node = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function)
+    text = assigned_texts(node.body)[variable]
+    for original, seed in FIELDS.items():
+        text = text.replace("{" + original + "}", "{" + seed + "}")
+    return text
+
+
+def seed_constants(directory: Path) -> dict[str, str]:
+    """seed/prompts.py's module-level texts (literals, and the ones it builds with ``+`` from others)."""
+    return assigned_texts(ast.parse((directory / "seed/prompts.py").read_text(encoding="utf-8")).body)
 
 
 def call_defaults(directory: Path, file: str) -> dict[str, object]:
