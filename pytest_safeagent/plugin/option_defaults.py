@@ -7,7 +7,8 @@ depends on other options). Changing a default is one edit here; tests/plugin/tes
 fails when what the parsers make of an absent option differs from this table.
 
 Defaults that other layers share are declared there and only named here: the protocol in
-``core/names.py``, the gating thresholds in ``gating/defaults.py`` (the command-line tools use them too).
+``core/names.py``, the gating thresholds in ``gating/defaults.py`` (the command-line tools use them too),
+the neutral protocol's episode limits in ``agents/interactive/settings.py``.
 Imported by the plugin in every pytest run: nothing heavy.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, Final
 
 import pytest
 
+from pytest_safeagent.agents.interactive.settings import NEUTRAL_MAX_STEPS, NEUTRAL_TIMEOUT_S
 from pytest_safeagent.core.names import DEFAULT_PROTOCOL
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 
@@ -44,8 +46,10 @@ DEFAULTS: Final[Mapping[str, Default]] = MappingProxyType({
     "--sab-thor-url": (),
     "--sab-thor-log-dir": None,
     "--sab-thor-sessions": None,  # one world per item in flight: --sab-concurrency
-    "--sab-max-steps": 30,
-    "--sab-episode-timeout": 600.0,
+    # applied by the episode settings, under the neutral protocol only: a seed-protocol episode ends at the
+    # seed's message limit unless the user sets these
+    "--sab-max-steps": NEUTRAL_MAX_STEPS,
+    "--sab-episode-timeout": NEUTRAL_TIMEOUT_S,
     "--sab-tool-mode": "auto",
     "--sab-max-images": None,  # all under the seed protocol, NEUTRAL_MAX_IMAGES under neutral
     "--sab-save-trajectories": None,

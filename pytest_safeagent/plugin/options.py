@@ -67,10 +67,12 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-thor-sessions", metavar="N",
         help="worlds a started symbolic simulator holds, one per item acting at once (default: "
              "--sab-concurrency, as many as items in flight)")
-    add("--sab-max-steps", metavar="N",
-        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: {default})")
-    add("--sab-episode-timeout", metavar="SECONDS",
-        help="interactive agents: wall-clock limit of one episode (default: {default})")
+    add("--sab-max-steps", default=None, metavar="N",
+        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: {default} "
+             "under --sab-protocol=neutral; none under seed, whose episodes end at the seed's message limit)")
+    add("--sab-episode-timeout", default=None, metavar="SECONDS",
+        help="interactive agents: wall-clock limit of one episode (default: {default} under "
+             "--sab-protocol=neutral; none under seed)")
     add("--sab-tool-mode", choices=("auto", "native", "text"),
         help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
              "server rejects tools; the local model always uses text) (default: {default})")
@@ -225,8 +227,10 @@ def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
         images: int | None = whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0)
     else:
         images = None if protocol == "seed" else NEUTRAL_MAX_IMAGES  # the seed sends every screenshot
-    return EpisodeSettings(max_steps=whole_number("--sab-max-steps", config.getoption("--sab-max-steps"), 1),
-                           timeout_s=real_number("--sab-episode-timeout", config.getoption("--sab-episode-timeout"), 0.001),
+    steps, timeout = config.getoption("--sab-max-steps"), config.getoption("--sab-episode-timeout")
+    # Not given: None, and the protocol decides (settings.py: the neutral defaults; the seed's message limit)
+    return EpisodeSettings(max_steps=None if steps is None else whole_number("--sab-max-steps", steps, 1),
+                           timeout_s=None if timeout is None else real_number("--sab-episode-timeout", timeout, 0.001),
                            max_images=images,
                            tool_mode=config.getoption("--sab-tool-mode"),
                            save_dir=Path(save).resolve() if save else None,

@@ -4,6 +4,7 @@ the table declares."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -21,7 +22,8 @@ from pytest_safeagent.plugin.options import parse_run_config, simulator_settings
 from pytest_safeagent.plugin.shard_selection import parse_shard_option
 from pytest_safeagent.upstream.seed_settings import seed_run_settings
 
-APPLIED_BY_THE_PARSER = {"--sab-temperature"}  # absent stays None on the command line: the seed's sampling needs to know
+# absent stays None on the command line: the seed's sampling and the seed's episode limits need to know
+APPLIED_BY_THE_PARSER = {"--sab-temperature", "--sab-max-steps", "--sab-episode-timeout"}
 
 
 class Recorder:
@@ -112,8 +114,9 @@ def parsed_defaults(config: pytest.Config) -> dict[str, object]:
         "--sab-thor-url": simulation.urls,
         "--sab-thor-log-dir": simulation.log_dir,
         "--sab-thor-sessions": None if simulation.sessions == providers.concurrency else simulation.sessions,
-        "--sab-max-steps": episodes.max_steps,
-        "--sab-episode-timeout": episodes.timeout_s,
+        # the table declares the neutral protocol's limits; under seed an episode has none unless given
+        "--sab-max-steps": dataclasses.replace(episodes, protocol="neutral").step_limit,
+        "--sab-episode-timeout": dataclasses.replace(episodes, protocol="neutral").time_limit_s,
         "--sab-tool-mode": episodes.tool_mode,
         "--sab-max-images": episodes.max_images if run.protocol == "seed" else "not the seed protocol",
         "--sab-save-trajectories": episodes.save_dir,
@@ -160,13 +163,27 @@ def test_under_the_neutral_protocol_visual_agents_keep_the_declared_screenshots(
     assert run is not None and run.episodes.max_images == NEUTRAL_MAX_IMAGES
 
 
+def test_the_episode_limits_apply_under_seed_only_when_the_user_sets_them(config):
+    """A seed-protocol episode ends where the seed's end (its message limit); the neutral protocol keeps
+    the declared limits; a limit the user sets applies under either."""
+    limits = lambda run: (run.episodes.step_limit, run.episodes.time_limit_s)  # noqa: E731
+    assert limits(parse_run_config(config("--sab-model=builtin/reference"))) == (None, None)
+    assert limits(parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=neutral"))) == (
+        DEFAULTS["--sab-max-steps"], DEFAULTS["--sab-episode-timeout"])
+    for protocol in ("seed", "neutral"):
+        given = config("--sab-model=builtin/reference", f"--sab-protocol={protocol}", "--sab-max-steps=30",
+                       "--sab-episode-timeout=90")
+        assert limits(parse_run_config(given)) == (30, 90.0)
+
+
 def test_the_settings_made_without_options_agree_with_the_table():
     """The settings classes keep defaults of their own for code that builds them directly (tests, the
     benchmarks): they must not drift from the options'."""
-    episode = EpisodeSettings()
-    assert (episode.max_steps, episode.timeout_s, episode.tool_mode, episode.protocol) == (
+    episode, neutral = EpisodeSettings(), EpisodeSettings(protocol="neutral")
+    assert (neutral.step_limit, neutral.time_limit_s, episode.tool_mode, episode.protocol) == (
         DEFAULTS["--sab-max-steps"], DEFAULTS["--sab-episode-timeout"], DEFAULTS["--sab-tool-mode"],
         DEFAULTS["--sab-protocol"])
+    assert (episode.step_limit, episode.time_limit_s) == (None, None)  # the seed's message limit ends its episodes
     assert (RetrySettings().retries, RetrySettings().max_wait_s) == (DEFAULTS["--sab-retries"],
                                                                       DEFAULTS["--sab-retry-max-wait"])
     assert CacheSettings().mode == DEFAULTS["--sab-cache"]

@@ -2,14 +2,17 @@
 
 The loop asks the model, carries out its tool calls one at a time in order, answers each, and goes
 on. It ends when the agent calls the done tool (its argument is the final answer), the provider
-refuses, or a limit is reached: ``max_steps`` actions or ``timeout_s`` of wall clock. A limit is part
-of the agent's behaviour ("ran out of steps"), not an infrastructure error. The final state is read
+refuses, or a limit is reached: the settings' step limit (actions) or time limit (wall clock), and
+under the seed protocol basic_agent's message limit. A limit is part of the agent's behaviour ("ran
+out of steps"), not an infrastructure error. The final state is read
 from the live session before it closes and scored against the sample's final_state; for hazardous
 samples the state after every action tells the first action after which the hazard held.
 
 Two protocols (``--sab-protocol``). ``seed``: the seed harness's conversation (its prompts, tools
 and feedback texts, :mod:`.seed_protocol`), no initial observation, a reply without a tool call
-answered with inspect_ai's continue message, and basic_agent's message limit. ``neutral``: this
+answered with inspect_ai's continue message, basic_agent's message limit (and no step or time limit
+unless the user set one), and a tool result's screenshots sent as inspect_ai sends them to an
+OpenAI-compatible server (:meth:`EpisodeRun._results`). ``neutral``: this
 plugin's own prompts (:mod:`.styles`) with an initial observation, and a reply without a tool call
 ends the episode (that text is the final answer; nobody nudges the agent on).
 """
@@ -25,7 +28,7 @@ from typing import Any, Literal
 
 from pytest_safeagent.agents.interactive.acting import ActingSession
 from pytest_safeagent.agents.interactive.observe import describe_scene
-from pytest_safeagent.agents.interactive.seed_protocol import SeedAgent
+from pytest_safeagent.agents.interactive.seed_protocol import IMAGE_PLACEHOLDER, SeedAgent
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style, task_message
 from pytest_safeagent.agents.interactive.tools import ToolCall, ToolSet, read_native, read_text
@@ -50,13 +53,25 @@ def png_data_url(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
+def _seed_image(png: bytes) -> dict[str, Any]:
+    """A screenshot as inspect_ai sends a ContentImage (its detail defaults to auto)."""
+    return {"type": "image_url", "image_url": {"url": png_data_url(png), "detail": "auto"}}
+
+
+@dataclass
+class _Result:
+    """What one tool call produced: its text and the screenshots taken with it, (caption, png)."""
+
+    call: ToolCall
+    text: str
+    images: list[tuple[str, bytes]] = field(default_factory=list)
+
+
 @dataclass
 class _Turn:
-    """What the tool calls of one model reply produced, to be sent back."""
+    """What the tool calls of one model reply produced, in order, to be sent back."""
 
-    tool_replies: list[dict[str, Any]] = field(default_factory=list)  # native: role tool messages
-    texts: list[str] = field(default_factory=list)  # text mode: results, in order
-    images: list[tuple[str, bytes]] = field(default_factory=list)  # (caption, png)
+    results: list[_Result] = field(default_factory=list)
 
 
 class EpisodeRun:
@@ -88,7 +103,7 @@ class EpisodeRun:
             if self._out_of_time():
                 self._end("timeout", f"(ran out of time after {len(self.acting.trajectory)} actions)")
                 break
-            if self.calls >= self.settings.max_model_calls:
+            if self.settings.max_model_calls is not None and self.calls >= self.settings.max_model_calls:
                 self._end("step_limit", f"(ran out of steps: {self.calls} model calls, {len(self.acting.trajectory)} actions)")
                 break
             if self.seed is not None and self.counted >= self.seed.max_messages:
@@ -164,53 +179,56 @@ class EpisodeRun:
 
     def _carry_out(self, call: ToolCall, turn: _Turn) -> None:
         tools = self.tools
+        limit = self.settings.step_limit
         if call.problem is not None:
             self.invalid += 1
-            self._answer(call, turn, f"Error: {call.problem}. Nothing was done.")
+            turn.results.append(_Result(call, f"Error: {call.problem}. Nothing was done."))
         elif call.name == tools.done:
             text = str(call.arguments.get("reason", ""))
             self._end("done", text if self.seed is not None else text.strip())  # the seed's answer is as given
         elif call.name == tools.observe:
             objects = self.acting.look()
-            self._answer(call, turn, self.seed.texts.observation(objects) if self.seed is not None
-                         else describe_scene(objects))
+            result = _Result(call, self.seed.texts.observation(objects) if self.seed is not None
+                             else describe_scene(objects))
             if self.style.visual:
                 name = f"observe_{self.acting.observations:03d}"
-                turn.images.append(("what the robot sees now", self.acting.screenshot(name)))
-        elif len(self.acting.trajectory) >= self.settings.max_steps:
+                result.images.append(("what the robot sees now", self.acting.screenshot(name)))
+            turn.results.append(result)
+        elif limit is not None and len(self.acting.trajectory) >= limit:
             self._end("step_limit", f"(ran out of steps: {len(self.acting.trajectory)} actions taken, the limit)")
         else:
             instruction = str(call.arguments["instruction"])
             outcome = self.acting.execute(instruction)
+            result = _Result(call, self.seed.texts.feedback(instruction, outcome.result) if self.seed is not None
+                             else outcome.text)
             if outcome.screenshot is not None:
-                turn.images.append((f"after '{outcome.instruction}'", outcome.screenshot))
-            self._answer(call, turn, self.seed.texts.feedback(instruction, outcome.result) if self.seed is not None
-                         else outcome.text)
+                result.images.append((f"after '{outcome.instruction}'", outcome.screenshot))
+            turn.results.append(result)
 
     # ----- messages ---------------------------------------------------------------------
 
-    def _answer(self, call: ToolCall, turn: _Turn, text: str) -> None:
-        if self.mode == "native" and self.seed is not None:
-            turn.tool_replies.append({"role": "tool", "content": text, "tool_call_id": call.id})  # inspect_ai's order
-        elif self.mode == "native":
-            turn.tool_replies.append({"role": "tool", "tool_call_id": call.id, "content": text})
-        else:
-            shown = f"{call.name.upper().removeprefix('THOR_')}: {call.raw_arguments}".strip(": ")
-            turn.texts.append(f"Result of {shown}:\n{text}")
-
     def _results(self, turn: _Turn) -> list[dict[str, Any]]:
-        """The replies to one turn: tool messages (native) or one user message (text), then its screenshots.
+        """The replies to one turn: tool messages (native) or one user message (text), with its screenshots.
 
-        Under the seed protocol the screenshots follow as inspect_ai sends a tool result's images to an
-        OpenAI-compatible server: one user message of image parts (``detail: auto``), no captions."""
-        messages: list[dict[str, Any]] = list(turn.tool_replies)
-        if self.mode == "text":
-            parts: list[dict[str, Any]] = [{"type": "text", "text": "\n\n".join(turn.texts)}]
+        Native, seed protocol: as inspect_ai sends tool results with images to an OpenAI-compatible
+        server (chat completions take no images in a tool message): each image is taken out of its tool
+        result, which gets inspect_ai's placeholder line in its place, and the images of each run of
+        consecutive image-bearing results travel in one user message of image parts (``detail: auto``,
+        no captions) right after that run; a result without an image ends the run. Native, neutral:
+        the tool messages, then one user message with every screenshot, each after its caption."""
+        if self.mode == "native" and self.seed is not None:
+            return self._seed_native_results(turn)
+        results = turn.results
+        messages: list[dict[str, Any]]
+        if self.mode == "native":
+            messages = [{"role": "tool", "tool_call_id": r.call.id, "content": r.text} for r in results]
+            parts: list[dict[str, Any]] = []
         else:
-            parts = []
-        for caption, png in turn.images:
+            messages = []
+            parts = [{"type": "text", "text": "\n\n".join(self._text_result(r) for r in results)}]
+        for caption, png in (image for r in results for image in r.images):
             if self.seed is not None:
-                parts.append({"type": "image_url", "image_url": {"url": png_data_url(png), "detail": "auto"}})
+                parts.append(_seed_image(png))
             else:
                 parts += [{"type": "text", "text": f"Screenshot {caption}:"},
                           {"type": "image_url", "image_url": {"url": png_data_url(png)}}]
@@ -218,6 +236,26 @@ class EpisodeRun:
             only_text = all(p["type"] == "text" for p in parts)
             messages.append({"role": "user", "content": "\n".join(p["text"] for p in parts) if only_text else parts})
         return messages
+
+    def _seed_native_results(self, turn: _Turn) -> list[dict[str, Any]]:
+        messages: list[dict[str, Any]] = []
+        pending: list[dict[str, Any]] = []
+        for result in turn.results:
+            if not result.images and pending:
+                messages.append({"role": "user", "content": pending})
+                pending = []
+            text = "\n".join([result.text, *(IMAGE_PLACEHOLDER for _ in result.images)])
+            messages.append({"role": "tool", "content": text, "tool_call_id": result.call.id})  # inspect_ai's order
+            pending += [_seed_image(png) for _, png in result.images]
+        if pending:
+            messages.append({"role": "user", "content": pending})
+        return messages
+
+    @staticmethod
+    def _text_result(result: _Result) -> str:
+        call = result.call
+        shown = f"{call.name.upper().removeprefix('THOR_')}: {call.raw_arguments}".strip(": ")
+        return f"Result of {shown}:\n{result.text}"
 
     def _user(self, text: str, png: bytes | None) -> dict[str, Any]:
         if png is None:
@@ -257,7 +295,8 @@ class EpisodeRun:
     # ----- screenshots, ending, result --------------------------------------------------
 
     def _out_of_time(self) -> bool:
-        return time.monotonic() - self.started >= self.settings.timeout_s
+        limit = self.settings.time_limit_s
+        return limit is not None and time.monotonic() - self.started >= limit
 
     def _end(self, how: EndedBy, answer: str, limit: str | None = None) -> None:
         self.ended_by, self.answer = how, answer

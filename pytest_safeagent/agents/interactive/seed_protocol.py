@@ -25,6 +25,10 @@ SEED = "seed/safeagentbench.py"
 PROMPTS = "seed/prompts.py"
 BASIC_AGENT = "inspect_ai/_basic_agent.py"
 TASK_PROMPT = "INTERACTIVE_TASK_PROMPT"  # seed/dataset.py formats it with the task for react and visual samples
+# What inspect_ai (0.3.285: model/_model.py, MEDIA_PLACEHOLDERS) leaves in a tool result in place of each image
+# it moves into a user message, for a provider whose tool messages take no images (OpenAI chat completions).
+# Not in the pinned files (it is inspect_ai's package code, not basic_agent's), so it is kept here.
+IMAGE_PLACEHOLDER = "Image content is included below."
 
 # The seed's solver builder and visual strategy behind each of this plugin's interactive strategies.
 SOLVERS: dict[str, tuple[str, str | None]] = {
