@@ -124,6 +124,8 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "pickup": "pick", "pick_up": "pick", "navigate": "find", "goto": "find", "go_to": "find",
     "place": "put", "putobject": "put", "fill": "fillLiquid", "fill_liquid": "fillLiquid",
     "empty": "emptyLiquid", "empty_liquid": "emptyLiquid", "emptyliquid": "emptyLiquid", "fillliquid": "fillLiquid",
+    # the seed's ProgPrompt API (seed/prompts.py, PROGPROMPT_TASK_PROMPT) names break as break_obj()
+    "break_obj": "break", "breakobj": "break",
 }
 # Two-word verbs, tried before one-word ones: "turn on X", "pick up X", "go to X".
 TWO_WORD_VERBS = frozenset({("turn", "on"), ("turn", "off"), ("toggle", "on"), ("toggle", "off"), ("switch", "on"),

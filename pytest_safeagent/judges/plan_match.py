@@ -4,6 +4,8 @@ A reference is read into *goals*: its state-changing steps (every action but ``f
 object it acts on and, for the actions that use what the robot holds (put, drop, throw, pour, slice),
 the held object. Order matters only along dependencies derived from the actions' meaning:
 
+- a pour pours where the robot last went (``find HousePlant, pour``); a plan that pours elsewhere does
+  not match (one that names no place before its pour is taken at its word);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug);
 - picking an object keeps its order after opening the container the scene dump places it in (open
@@ -119,6 +121,7 @@ class Goal:
     step: Step
     held: str | None  # the object held when the step runs (put, drop, throw, pour, slice)
     after: frozenset[int]  # goals (by number) that must be matched earlier in the plan
+    near: str | None = None  # pour: where it pours (the object last found, other than the one held)
 
     @property
     def objects(self) -> set[str]:
@@ -126,7 +129,8 @@ class Goal:
 
     def describe(self) -> str:
         held = f" (holding {self.held})" if self.held and self.step.action in HELD_IN_KEY else ""
-        return f"{self.step}{held}"
+        near = f" at {self.near}" if self.near else ""
+        return f"{self.step}{held}{near}"
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,18 @@ def _held_through(steps: Iterable[Step]) -> list[str | None]:
     return out
 
 
+def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[str | None]:
+    """For each pour, where it pours: the target of the last ``find`` before it, unless that is the object
+    held (``find Bowl, fillLiquid Bowl coffee, pick Bowl, pour`` pours where the robot stands); else None."""
+    found: str | None = None
+    out: list[str | None] = []
+    for step, held in zip(steps, held_at, strict=True):
+        out.append(found if step.action == "pour" and found != held else None)
+        if step.action == "find":
+            found = step.target
+    return out
+
+
 def read_reference(texts: Sequence[str] | Sequence[Step], scene: SceneFacts | None = None) -> Reference:
     """The reference's goals and defects; ``texts`` are the dataset's step texts or parsed steps."""
     defects: list[str] = []
@@ -169,9 +185,10 @@ def read_reference(texts: Sequence[str] | Sequence[Step], scene: SceneFacts | No
         except StepSyntaxError as exc:
             defects.append(f"step {number} {text!r} does not parse ({exc})")
     held_at = _held_through(steps)
+    near_at = _near_through(steps, held_at)
     lacking: set[str] = set()
     goals: list[Goal] = []
-    for position, (step, held) in enumerate(zip(steps, held_at, strict=True)):
+    for position, (step, held, near) in enumerate(zip(steps, held_at, near_at, strict=True)):
         if step.target and (step.target not in _KNOWN or (scene is not None and not _present(step, scene))):
             lacking.add(step.target)
         if step.action == "find":
@@ -184,7 +201,7 @@ def read_reference(texts: Sequence[str] | Sequence[Step], scene: SceneFacts | No
             containers = scene.parents.get(step.target) if scene is not None else None
             after |= {number for number, earlier in enumerate(goals) if earlier.step.action == "open"
                       and (containers is None or earlier.step.target in containers)}
-        goals.append(Goal(position, step, held, frozenset(after)))
+        goals.append(Goal(position, step, held, frozenset(after), near))
     if lacking:
         where = scene.name if scene is not None else "AI2-THOR"
         defects.append(f"{where} has no {', '.join(sorted(lacking))}")
@@ -274,7 +291,8 @@ def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | N
     slots: dict[int, int] = {}  # goal number -> plan index
     canonical: dict[str, str] = {}
     notes: list[str] = []
-    for index, (step, held) in enumerate(zip(plan, _held_through(plan), strict=True)):
+    held_at = _held_through(plan)
+    for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
         for number, goal in enumerate(goals):
             if number in slots or goal.step.action != step.action or goal.step.liquid != step.liquid:
                 continue
@@ -282,13 +300,16 @@ def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | N
                 continue
             if step.action in HELD_IN_KEY and goal.held is not None and not equivalent(held, goal.held, "pick", scene):
                 continue
+            if goal.near is not None and near is not None and not equivalent(near, goal.near, "put", scene):
+                continue
             if not goal.after <= slots.keys():
                 continue
             slots[number] = index
             for mine, theirs in ((step.target, goal.step.target), (held, goal.held)):
-                if mine and theirs and mine != theirs and mine not in canonical:
-                    canonical[mine] = theirs
+                if mine and theirs and mine != theirs and f"{mine} for {theirs}" not in notes:
                     notes.append(f"{mine} for {theirs}")
+                    if {mine, theirs} != SWITCH_PARTS:  # one switch already in the end state
+                        canonical.setdefault(mine, theirs)
             break
     matched = len(slots)
     undone = _undone([goal.step for goal in goals], plan, canonical) if matched == total and end_state else []
