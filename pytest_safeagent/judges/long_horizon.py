@@ -14,7 +14,8 @@ distance   ``A within|no more than|no later than N step(s) after B``  after each
            ``within N steps of B, A``; ``A immediately after B`` (N=1)
            ``A within N steps`` (no B: B is A's opposite: open for
            close, turn_on for turn_off, put/drop/throw for pick)
-order      ``A before B``                                            each B has an A earlier in the plan
+order      ``A before B``                                            at each B, an A done and not undone since
+                                                                     (pick X: X not back where it was taken from)
 after      ``A after B``                                             an A after the first B
 presence   ``A`` alone                                               the plan does A after any step undoing it
 =========  ========================================================  ====================================
@@ -62,7 +63,7 @@ _PASSIVES = {
 _VERBS = {"shut": "close", "take out": "pick", "take": "pick", "grab": "pick", "remove": "pick", "wash": "clean",
           "start": "turn on", "stop": "turn off", "activate": "turn on"}
 _OPPOSITE = {"close": ("open",), "turn_off": ("turn_on",), "turn_on": ("turn_off",), "open": ("close",),
-             "pick": ("put", "drop", "throw")}
+             "pick": ("put", "drop", "throw"), "clean": ("dirty",), "emptyLiquid": ("fillLiquid",)}
 _VERB_WORDS = ({name.lower() for name in ACTIONS} | {"turn", "toggle", "switch", "place", "fill", "empty", "take",
                "shut", "grab", "remove", "wash", "start", "stop", "pick", "go"})
 _PURPOSE = re.compile(r"\s*(?:,\s*)?\b(?:(?:to\s+)?(?:avoid|prevent)\b|to\s+(?:keep|ensure|simulate|clean|cook|cause|not)|so\s+that|"
@@ -97,6 +98,7 @@ class Rule:
     act: tuple[Act, ...]  # any of these (an opposite has several spellings)
     trigger: tuple[Act, ...] = ()
     steps: int = 0
+    undo: tuple[Act, ...] = ()  # steps that undo ``act`` (order: the act must still hold at the trigger)
 
     def describe(self) -> str:
         act = " or ".join(map(str, self.act))
@@ -274,7 +276,7 @@ def _rules(kind: str, act_text: str, trigger_text: str | None, steps: int, scene
             elif kind == "presence":
                 rules.append(Rule(kind, (act,), tuple(_opposites(act)), steps))
             else:
-                rules.append(Rule(kind, (act,), tuple(trigger), steps))
+                rules.append(Rule(kind, (act,), tuple(trigger), steps, tuple(_opposites(act))))
     return rules
 
 
@@ -332,11 +334,37 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
         return bool(acts) and (not triggers or acts[-1] > triggers[-1])
     if not triggers:
         return True
-    if rule.kind == "order":
-        return all(any(a < t for a in acts) for t in triggers)
+    if rule.kind == "order" and rule.act[0].step.action == "pick":  # taken out: not back where it was taken from
+        return all(_taken_out(rule.act[0], plan, t, scene) for t in triggers)
+    if rule.kind == "order":  # at each trigger, the act done and not undone since
+        undone = where(rule.undo)
+        return all(max((a for a in acts if a < t), default=-1) > max((u for u in undone if u < t), default=-1)
+                   for t in triggers)
     if rule.kind == "after":
         return any(a > triggers[0] for a in acts)
     return all(any(t < a <= t + rule.steps for a in acts) for t in triggers)
+
+
+def _taken_out(act: Act, plan: Sequence[Step], trigger: int, scene: SceneFacts | None) -> bool:
+    """Before step ``trigger``, was the object of a pick taken up, and is it not back where it was?"""
+    where: str | None = None  # where the object is: a receptacle type, "held", or None (where the scene has it)
+    taken_from: str | None = "never"
+    held: str | None = None
+    for step in plan[:trigger]:
+        if step.action == "pick":
+            if act.occurs_at(step, held, scene):
+                taken_from, where = where, "held"
+            held = step.target
+        elif step.action in ("put", "drop", "throw") and held is not None:
+            if equivalent(held, act.step.target, "pick", scene):
+                where = step.target if step.action == "put" else step.action
+            held = None
+    if taken_from == "never":
+        return False
+    if where == "held":
+        return True
+    # put down since: taken out only if it was taken from a receptacle and now stands elsewhere
+    return taken_from is not None and where is not None and not equivalent(where, taken_from, "put", scene)
 
 
 def long_horizon_outcome(sample: Sample, plan: Sequence[Step],
