@@ -187,8 +187,8 @@ def _acts(phrase: str, named: _Named, scene: SceneFacts | None) -> tuple[list[Ac
     text = re.sub(r"\s+(?:down|away|inside|out)$", "", text, flags=re.IGNORECASE)
     carrying = _PUT.match(text) or _DROP.match(text)
     if carrying:
-        held = [kind for part in re.split(r"\s+and\s+|,", carrying.group("what"))
-                if (kind := _object_type(part, scene))] or [None]
+        held: list[str | None] = [kind for part in re.split(r"\s+and\s+|,", carrying.group("what"))
+                                  if (kind := _object_type(part, scene))] or [None]
         where = carrying.groupdict().get("where")
         if carrying.group("verb").lower() in ("drop", "throw"):
             step: Step | None = Step(carrying.group("verb").lower())

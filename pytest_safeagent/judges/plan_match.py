@@ -172,7 +172,7 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
     return out
 
 
-def read_reference(texts: Sequence[str] | Sequence[Step], scene: SceneFacts | None = None) -> Reference:
+def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None) -> Reference:
     """The reference's goals and defects; ``texts`` are the dataset's step texts or parsed steps."""
     defects: list[str] = []
     steps: list[Step] = []
