@@ -7,7 +7,8 @@ the held object. Order matters only along dependencies derived from the actions'
 - a pour pours where the robot last went (``find HousePlant, pour``); a plan that pours elsewhere does
   not match (one that names no place before its pour is taken at its word);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
-  put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug);
+  put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
+  picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order;
 - picking an object keeps its order after opening the container the scene dump places it in (open
   Fridge before pick Egg); without the scene, after every earlier open of the reference.
 
@@ -172,6 +173,14 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
     return out
 
 
+def _commute(one: Step, other: Step) -> bool:
+    """Picking an object up and changing its own state (fill, switch, open, clean...) may come in either order."""
+    for pick, change in ((one, other), (other, one)):
+        if pick.action == "pick" and change.action not in USES_HELD | {"pick"} and change.target == pick.target:
+            return True
+    return False
+
+
 def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None) -> Reference:
     """The reference's goals and defects; ``texts`` are the dataset's step texts or parsed steps."""
     defects: list[str] = []
@@ -196,7 +205,8 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
         if step.action in HELD_IN_KEY and held is None:
             defects.append(f"{step} with nothing held")
         goal = Goal(position, step, held, frozenset())
-        after = {number for number, earlier in enumerate(goals) if earlier.objects & goal.objects}
+        after = {number for number, earlier in enumerate(goals)
+                 if earlier.objects & goal.objects and not _commute(earlier.step, goal.step)}
         if step.action == "pick" and step.target:
             containers = scene.parents.get(step.target) if scene is not None else None
             after |= {number for number, earlier in enumerate(goals) if earlier.step.action == "open"
