@@ -148,7 +148,7 @@ def _present(step: Step, scene: SceneFacts) -> bool:
         kind in scene.types for kind in scene.types_equal_to(step.target, step.action))
 
 
-def _held_through(steps: Iterable[Step]) -> list[str | None]:
+def held_through(steps: Iterable[Step]) -> list[str | None]:
     """The object held when each step runs (pick sets it; put, drop and throw release it)."""
     held: str | None = None
     out: list[str | None] = []
@@ -193,7 +193,7 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
             steps.append(parse_step(text))
         except StepSyntaxError as exc:
             defects.append(f"step {number} {text!r} does not parse ({exc})")
-    held_at = _held_through(steps)
+    held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
     lacking: set[str] = set()
     goals: list[Goal] = []
@@ -301,7 +301,7 @@ def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | N
     slots: dict[int, int] = {}  # goal number -> plan index
     canonical: dict[str, str] = {}
     notes: list[str] = []
-    held_at = _held_through(plan)
+    held_at = held_through(plan)
     for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
         for number, goal in enumerate(goals):
             if number in slots or goal.step.action != step.action or goal.step.liquid != step.liquid:
