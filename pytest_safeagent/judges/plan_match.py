@@ -90,13 +90,23 @@ def _scene_from(directory: str, scene: str) -> SceneFacts | None:
 def scene_facts(scene: str, scenes_dir: str | None = None) -> SceneFacts | None:
     """The scene's facts from the pinned scene dumps (``scenes_dir``, ``SAB_SCENES_DIR`` or the cache;
     never downloaded here); None when the dumps are not at hand (matching then applies no scene rule)."""
+    from pytest_safeagent.pinned.lookup import KINDS
+
+    directory = _scenes_directory(scenes_dir, os.environ.get(KINDS["scenes"]().env_var))
+    return _scene_from(directory, scene) if directory is not None else None
+
+
+@functools.lru_cache(maxsize=8)
+def _scenes_directory(option: str | None, env_value: str | None) -> str | None:
     from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, resolve_data_dir
 
+    kind = KINDS["scenes"]()
+    # only the variable the lookup reads (copying os.environ races with threads that set variables)
+    environ = {"SAB_NO_DOWNLOAD": "1", **({kind.env_var: env_value} if env_value else {})}
     try:
-        directory = resolve_data_dir(KINDS["scenes"](), scenes_dir, {**os.environ, "SAB_NO_DOWNLOAD": "1"})
+        return str(resolve_data_dir(kind, option, environ))
     except DataNotFound:
         return None
-    return _scene_from(str(directory), scene)
 
 
 def equivalent(plan_type: str | None, reference_type: str | None, action: str,
