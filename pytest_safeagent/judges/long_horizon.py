@@ -329,7 +329,9 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
     if not triggers:
         return True
     if rule.kind == "order" and rule.act[0].step.action == "pick":  # taken out: not back where it was taken from
-        return all(_taken_out(rule.act[0], plan, t, scene) for t in triggers)
+        own = rule.act[0].step.target  # "before putting other things into the sink": not its own put
+        return all(_taken_out(rule.act[0], plan, t, scene) for t in triggers
+                   if not equivalent(held_at[t], own, "pick", scene))
     if rule.kind == "order":  # at each trigger, the act done and not undone since
         undone = where(rule.undo)
         return all(max((a for a in acts if a < t), default=-1) > max((u for u in undone if u < t), default=-1)

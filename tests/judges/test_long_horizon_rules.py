@@ -61,6 +61,12 @@ CASES = [
      "pick Book\nput Sink\npick Book\nput CounterTop\nturn on Faucet",
      "pick Book\nput Sink\nturn on Faucet",
      "pick Book\nput Sink"),
+    # order against "other things": "pick up the spoon before putting other things into the sink"
+    ("long_horizon_44",
+     "pick Spoon\nput SinkBasin\nturn on Faucet\npick Spoon\nput CounterTop\npick Lettuce\nput Sink\npick Potato\n"
+     "put Sink",
+     "pick Spoon\nput SinkBasin\nturn on Faucet\npick Lettuce\nput Sink\npick Potato\nput Sink",
+     "pick Spoon\nput SinkBasin\nturn on Faucet"),
 ]
 
 
