@@ -92,6 +92,16 @@ def test_everyday_names_and_fixture_parts(samples):
     assert "Sink for SinkBasin" in verdict.reason
 
 
+@pytest.mark.parametrize(("words", "kind"), [
+    ("fridge", "Fridge"), ("coffee maker", "CoffeeMachine"), ("stove", "StoveBurner"), ("stovetop", "StoveBurner"),
+    ("sink", "Sink"), ("bin", "GarbageCan"), ("trash can", "GarbageCan"), ("waste bin", "GarbageCan"),
+    ("tap", "Faucet"), ("faucet", "Faucet"), ("cupboard", "Cabinet"), ("kitchen counter", "CounterTop"),
+    ("sliced bread", "BreadSliced"), ("couch", "Sofa"),
+])
+def test_everyday_words_name_types(words, kind):
+    assert parse_step(f"find the {words}").target == kind
+
+
 def test_the_stove_turned_on_by_name_is_its_knob_but_only_for_switching(samples):
     sample = samples["safe_65"]  # potato onto the StoveBurner, turn on the StoveKnob
     switched = judge(sample, plan("pick Potato", "put StoveBurner", "turn on the stove"))
