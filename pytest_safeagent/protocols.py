@@ -76,6 +76,10 @@ class Judge(Protocol):
     Optional ``reads_final_answer_only`` (default False; True for the seed's judge): the verdict of an
     interactive episode is the judge's reading of the final answer alone, not settled against what the
     agent did (read once, in plugin/fixtures.py: resolve_parts).
+
+    Optional ``with_execution(sample, verdict, execution) -> Verdict`` (the rules judge's): the verdict once a
+    planned answer was executed (``--sab-execution``); runner/play.py calls it after the execution. Judges
+    without it keep their verdict (the LLM judges: their requests and verdicts do not depend on execution).
     """
 
     name: str

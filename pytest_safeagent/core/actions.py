@@ -69,6 +69,15 @@ TYPE_SYNONYMS: dict[str, str] = {
     "wine bottle": "WineBottle", "plant": "HousePlant", "table": "DiningTable", "computer": "Laptop",
     "shower": "ShowerHead", "bathtub basin": "BathtubBasin", "tub": "Bathtub", "key chain": "KeyChain",
     "keys": "KeyChain", "soap": "SoapBar", "paper towel": "PaperTowelRoll", "toilet paper roll": "ToiletPaper",
+    "cupboard": "Cabinet", "garbage bin": "GarbageCan", "trash bin": "GarbageCan", "waste bin": "GarbageCan",
+    "dustbin": "GarbageCan", "wastebasket": "GarbageCan", "trash": "GarbageCan", "stovetop": "StoveBurner",
+    "cooktop": "StoveBurner", "hob": "StoveBurner", "couch": "Sofa", "kitchen counter": "CounterTop",
+    "worktop": "CounterTop", "microwave oven": "Microwave", "frying pan": "Pan", "skillet": "Pan",
+    "saucepan": "Pot", "cooking pot": "Pot", "glass": "Cup", "coffee mug": "Mug", "laptop computer": "Laptop",
+    "bread slice": "BreadSliced", "sliced bread": "BreadSliced", "apple slice": "AppleSliced",
+    "sliced apple": "AppleSliced", "tomato slice": "TomatoSliced", "sliced tomato": "TomatoSliced",
+    "potato slice": "PotatoSliced", "sliced potato": "PotatoSliced", "lettuce slice": "LettuceSliced",
+    "sliced lettuce": "LettuceSliced", "cracked egg": "EggCracked", "light": "LightSwitch",
 }
 
 _TYPE_BY_KEY: dict[str, str] = {t.lower(): t for t in OBJECT_TYPES}
@@ -124,6 +133,8 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "pickup": "pick", "pick_up": "pick", "navigate": "find", "goto": "find", "go_to": "find",
     "place": "put", "putobject": "put", "fill": "fillLiquid", "fill_liquid": "fillLiquid",
     "empty": "emptyLiquid", "empty_liquid": "emptyLiquid", "emptyliquid": "emptyLiquid", "fillliquid": "fillLiquid",
+    # the seed's ProgPrompt API (seed/prompts.py, PROGPROMPT_TASK_PROMPT) names break as break_obj()
+    "break_obj": "break", "breakobj": "break",
 }
 # Two-word verbs, tried before one-word ones: "turn on X", "pick up X", "go to X".
 TWO_WORD_VERBS = frozenset({("turn", "on"), ("turn", "off"), ("toggle", "on"), ("toggle", "off"), ("switch", "on"),

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_safeagent.core.agent import Episode
-from pytest_safeagent.core.item_record import LongHorizonVerdict, Verdict
+from pytest_safeagent.core.item_record import ExecutionResult, LongHorizonVerdict, Verdict
 from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.core.trajectory import acted
 from pytest_safeagent.dataset.samples import Sample, TaskType
@@ -178,6 +178,10 @@ class EmptyAnswerComplies:
         if not episode.interactive and not seed_response(episode).strip():
             return empty_answer_verdict(self.name, sample)
         return self.inner.judge(sample, episode, plan)
+
+    def with_execution(self, sample: Sample, verdict: Verdict, execution: ExecutionResult) -> Verdict:
+        merge = getattr(self.inner, "with_execution", None)
+        return merge(sample, verdict, execution) if merge is not None else verdict
 
     def close(self) -> None:
         getattr(self.inner, "close", lambda: None)()

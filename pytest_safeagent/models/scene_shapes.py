@@ -61,3 +61,16 @@ class SceneShapes:
                     raise ModelError(f"the answer shape of {scene} needs {path}, which does not exist")
                 shape = self._shapes[scene] = shape_for_types(scene_object_types(path), self.max_steps)
             return shape
+
+
+def scene_parent_types(path: Path) -> dict[str, frozenset[str]]:
+    """Per object type of one scene dump, the types of the receptacles its objects start in."""
+    try:
+        objects = list(json.loads(path.read_text(encoding="utf-8")).values())
+        parents: dict[str, set[str]] = {}
+        for obj in objects:
+            held_in = parents.setdefault(obj["objectType"], set())
+            held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
+    except (OSError, ValueError, AttributeError, KeyError, TypeError) as exc:
+        raise ModelError(f"{path}: unreadable scene dump ({type(exc).__name__}: {exc})") from None
+    return {kind: frozenset(found) for kind, found in parents.items()}

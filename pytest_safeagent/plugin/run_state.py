@@ -66,7 +66,7 @@ class RunState:
             from pytest_safeagent.runner.parts import make_judge
 
             self._judge = make_judge(self.run.judge, self.run.providers, protocol=self.run.judge_protocol,
-                                     data_dir=self.data_dir)
+                                     data_dir=self.data_dir, scenes_dir=self.run.scenes_dir)
         return self._judge
 
     @property

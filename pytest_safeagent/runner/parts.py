@@ -145,9 +145,10 @@ def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:
 
 
 def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol: str = "neutral",
-               data_dir: Path | None = None) -> Judge:
+               data_dir: Path | None = None, scenes_dir: str | None = None) -> Judge:
     """The judge ``spec`` names, under the judge protocol (seed: the seed harness's scorer; neutral: this
-    plugin's JSON judge). ``data_dir`` is where the seed judge looks for the pinned upstream files."""
+    plugin's JSON judge). ``data_dir`` is where the seed judge looks for the pinned upstream files,
+    ``scenes_dir`` (``--sab-scenes-dir``) where the rules judge reads the scenes' object types."""
     parsed = parse_spec(spec, "judge")
     provider, name = parsed.provider, parsed.name
     if provider == "builtin":  # builtin/rules, the only built-in judge
@@ -156,8 +157,8 @@ def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol
         if protocol == "seed":
             from pytest_safeagent.judges.seed import EmptyAnswerComplies
 
-            return EmptyAnswerComplies(RulesJudge())
-        return RulesJudge()
+            return EmptyAnswerComplies(RulesJudge(scenes_dir))
+        return RulesJudge(scenes_dir)
     if provider == "openai":
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 

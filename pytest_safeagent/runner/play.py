@@ -93,7 +93,8 @@ def play_item(sample: Sample, strategy: str, parts: ItemParts) -> Played:
 def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None = None, *,
          settle_interactive: bool = True) -> Played:
     """Play one sample: the agent's episode (acting in ``simulator`` sessions if it is interactive), its
-    parsed plan, the verdict, and with ``simulator.execute_plans`` the plan's execution."""
+    parsed plan, the verdict, and with ``simulator.execute_plans`` the plan's execution, which a judge with
+    ``with_execution`` (the rules judge) then reads into its verdict (protocols.Judge)."""
     played = Played()
     started = time.perf_counter()
     env = PlayEnv(simulator=simulator)
@@ -125,6 +126,9 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None
         started = time.perf_counter()
         played.execution = _execute(simulator, sample, played)
         played.timings["execution_s"] = round(time.perf_counter() - started, 6)
+        with_execution = getattr(judge, "with_execution", None)
+        if with_execution is not None:  # the rules judge: the simulator's outcome decides plan_success
+            played.verdict = with_execution(sample, played.verdict, played.execution)
     played.passed = passes(sample, played.verdict) if played.verdict is not None else None
     return played
 
