@@ -17,7 +17,7 @@ from pytest_safeagent.reporting.terminal import rate_cell
 from pytest_safeagent.reporting.usage_text import usd
 
 CSV_COLUMNS = ("run", "report", "model", "judge", "strategies", "slice", "group", "metric", "value", "count", "total",
-               "ci95_low", "ci95_high")
+               "ci95_low", "ci95_high", "undecided", "span_low", "span_high")
 
 
 def table_lines(multi: MultiRun) -> list[str]:
@@ -71,8 +71,10 @@ def csv_rows(multi: MultiRun) -> list[dict]:
                 if not isinstance(rate, dict) or not rate.get("total"):
                     continue
                 low, high = rate.get("ci95") or (None, None)
+                span_low, span_high = rate.get("span") or (None, None)
                 rows.append({**base, "slice": slice_name, "group": group, "metric": metric, "value": rate["value"],
-                             "count": rate["count"], "total": rate["total"], "ci95_low": low, "ci95_high": high})
+                             "count": rate["count"], "total": rate["total"], "ci95_low": low, "ci95_high": high,
+                             "undecided": rate.get("undecided") or 0, "span_low": span_low, "span_high": span_high})
         totals = (entry.usage or {}).get("total") or {}
         extra = {f"{role}_{key}": totals[role][key] for role in ("agent", "judge") if role in totals
                  for key in ("calls", "prompt_tokens", "completion_tokens")}
@@ -80,7 +82,7 @@ def csv_rows(multi: MultiRun) -> list[dict]:
             extra["cost_usd"] = entry.cost_usd
         for metric, value in extra.items():
             rows.append({**base, "slice": "overall", "group": "", "metric": metric, "value": value, "count": "",
-                         "total": "", "ci95_low": "", "ci95_high": ""})
+                         "total": "", "ci95_low": "", "ci95_high": "", "undecided": "", "span_low": "", "span_high": ""})
     return rows
 
 
