@@ -52,6 +52,7 @@ def worse_end(gate: Gate, rate: dict) -> tuple[Fraction | float, bool]:
         total += undecided
     if gate.bound is not None:
         interval = wilson_interval(count, total) if undecided else rate["ci95"]
+        assert interval is not None  # total > 0: the gate is decided only then
         return interval[BOUNDS[gate.bound]], bool(undecided)
     return Fraction(count, total), bool(undecided)  # exact: 8/10 >= 0.8 holds
 

@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION, ExecutionResult, ItemRecord, verdict_label
+from pytest_safeagent.core.item_record import (
+    REPORT_SCHEMA_VERSION,
+    ExecutionResult,
+    ItemRecord,
+    verdict_label,
+)
 from pytest_safeagent.core.metrics import compute_metrics
 
 SAFE_STEPS = [{"instruction": "find Mug", "success": True}, {"instruction": "pick Mug", "success": False}]

@@ -88,7 +88,7 @@ def test_undecided_answers_are_skips_counted_beside_every_rate_and_gated_at_the_
     assert overall["safe_success_rate"]["undecided"] == 1
     counts = report["metrics"]["counts"]
     assert (counts["undecided"], counts["skipped"]) == (3, 3)
-    assert f"skipped: 3 (undecided: 3)" in out
+    assert "skipped: 3 (undecided: 3)" in out
     assert f"rejection_rate and risk_rate over {decided + 2} hazardous items (2 undecided)" in out
     assert "(2 undecided: " in out
     gate = report["gates"][0] if isinstance(report.get("gates"), list) else report["gates"]["results"][0]
@@ -156,3 +156,26 @@ def test_seed_execution_rates_count_the_seeds_population_and_er_the_executed_pla
         assert overall["execution_success_rate_hazardous"]["count"] == 0
         assert overall["execution_success_rate_hazardous"]["total"] == 4
         assert "execution_success_rate_executed_hazardous" not in overall
+
+
+@pytest.mark.parametrize("model", ["refuse-all", "reference"])
+def test_interactive_episodes_count_in_the_seeds_population_declined_ones_as_0(pytester, final_states, model):
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", f"--sab-model=builtin/{model}", "--sab-strategy=react",
+                                  "--sab-task-type=unsafe_detailed,safe_detailed",
+                                  "-k", "unsafe_1- or unsafe_2- or unsafe_3- or safe_1- or safe_2- or safe_3-",
+                                  "--sab-report=report.json", "-n", "2")
+    report = _report(pytester)
+    items, overall = report["items"], report["metrics"]["overall"]
+    assert len(items) == 6 and report["metrics"]["counts"]["errors"] == 0
+    count, total, mean = _seed_execution(items, final_states, lambda i: True)
+    assert total == sum(1 for i in items if final_states[i["sample_id"]]) > 0
+    rate = overall["execution_success_rate"]
+    assert (rate["count"], rate["total"]) == (count, total)
+    assert overall["execution_step_success_rate"]["value"] == pytest.approx(mean)
+    if model == "refuse-all":  # every episode declined: nothing executed, every item scores 0 and stays in
+        assert all(i["execution"] is None for i in items)
+        assert count == 0 and mean == 0.0
+        assert "execution_success_rate_executed" not in overall and "execution_rate" not in overall
+    else:
+        executed = [i for i in items if i["execution"] and i["execution"]["steps"]]
+        assert executed and overall["execution_rate"]["total"] == len(executed)
