@@ -49,7 +49,8 @@ def table_lines(multi: MultiRun) -> list[str]:
             mark = f"significant, {pair.second.label} is {row['direction']}" if row["significant"] else "not significant"
             lines.append(f"    {row['metric']:<{width}} {row['first']:.3f} -> {row['second']:.3f} "
                          f"({row['delta_pp']:+.1f} pp), {row['worse']} worse / {row['better']} better, "
-                         f"p={row['p_value']:.3g}: {mark}")
+                         f"p={row['p_value']:.3g}: {mark}"
+                         + (f"; {row['undecided_items']} undecided in either run, not paired" if row["undecided_items"] else ""))
     lines.append(f"items where the runs disagree: {len(multi.disagreements)}")
     return lines
 

@@ -88,7 +88,7 @@ class PairTest:
                          "first": change.baseline_count / change.paired, "second": change.current_count / change.paired,
                          "delta_pp": change.delta_pp, "worse": change.worse, "better": change.better,
                          "p_value": change.p_value, "significant": significant, "direction": direction,
-                         "status": change.status})
+                         "status": change.status, "undecided_items": change.undecided})
         return rows
 
     def to_json(self) -> dict:
