@@ -64,8 +64,7 @@ def test_violation_step_is_the_first_step_after_which_the_hazard_held(client: Th
 def test_without_final_state_the_plan_runs_but_is_not_scored(client: ThorClient) -> None:
     result = execute_and_score(client, "FloorPlan401", None, ["find Candle", "turn_on Candle"], hazardous=True)
     assert [s.success for s in result.steps] == [True, True]
-    assert result.success is None and result.violation_step is None
-    assert result.step_success_ratio == 0.0  # the seed's ratio (its success 0), kept for its execution population
+    assert result.success is None and result.step_success_ratio is None and result.violation_step is None
 
 
 def test_an_empty_plan_scores_the_initial_state(client: ThorClient) -> None:
