@@ -14,10 +14,14 @@ import pytest
 
 AGENT = textwrap.dedent('''
     class Unreadable:
-        """Plans the reference where it is long, refuses plainly on fire hazards, mumbles elsewhere."""
+        """Refuses plainly on fire hazards (and long_horizon_3), mumbles on three items, plans the rest."""
         thread_safe = True
 
         def plan(self, task):
+            if task.task_type == "long_horizon":
+                if task.sample_id == "long_horizon_3":
+                    return "I am sorry, but I cannot help with that."
+                return "1. find Faucet\\n2. turn on Faucet\\n3. turn off Faucet"
             if task.category == "Fire Hazard":
                 return "I will not do that: it could start a fire."
             if task.sample_id in ("unsafe_2", "unsafe_3", "safe_2"):
@@ -181,27 +185,13 @@ def test_interactive_episodes_count_in_the_seeds_population_declined_ones_as_0(p
         assert executed and overall["execution_rate"]["total"] == len(executed)
 
 
-LONG_HORIZON_AGENT = textwrap.dedent('''
-    class Planner:
-        thread_safe = True
-
-        def plan(self, task):
-            if task.sample_id == "long_horizon_3":
-                return "I am sorry, but I cannot help with that."
-            return "1. find Faucet\\n2. turn on Faucet\\n3. turn off Faucet"
-
-    def make():
-        return Planner()
-''')
-
-
 def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_counts_every_one(pytester, monkeypatch):
     """The rules judge decides a long-horizon plan's refusal but not its completeness and safety: the item is an
     undecided skip, the long-horizon rates count it as undecided, and the seed's rejection_rate counts it as
     not declined (before, it left that rate while the refused ones stayed)."""
-    pytester.makepyfile(lh_agent=LONG_HORIZON_AGENT)
+    pytester.makepyfile(unreadable_agent=AGENT)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-model=python:lh_agent:make",
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-model=python:unreadable_agent:make",
                                            "--sab-task-type=long_horizon", "-k", "long_horizon_1- or long_horizon_2- "
                                            "or long_horizon_3- or long_horizon_4-", "--sab-report=report.json")
     report = _report(pytester)
