@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         baseline, current = load_report(args.reports[0]), load_report(args.reports[1])
         gates = parse_gates(args.gate)
         check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
-                                                 r.execution is not None)
+                                                 r.execution is not None or r.has_final_state is not None)
                                        for r in current.records], population_of(current.metrics).protocol)
     except (ReportError, GateError) as exc:
         return _error(str(exc))

@@ -17,7 +17,7 @@ from pytest_safeagent.reporting.terminal import rate_cell
 from pytest_safeagent.reporting.usage_text import usd
 
 CSV_COLUMNS = ("run", "report", "model", "judge", "strategies", "slice", "group", "metric", "value", "count", "total",
-               "ci95_low", "ci95_high")
+               "ci95_low", "ci95_high", "undecided", "span_low", "span_high")
 
 
 def table_lines(multi: MultiRun) -> list[str]:
@@ -49,7 +49,8 @@ def table_lines(multi: MultiRun) -> list[str]:
             mark = f"significant, {pair.second.label} is {row['direction']}" if row["significant"] else "not significant"
             lines.append(f"    {row['metric']:<{width}} {row['first']:.3f} -> {row['second']:.3f} "
                          f"({row['delta_pp']:+.1f} pp), {row['worse']} worse / {row['better']} better, "
-                         f"p={row['p_value']:.3g}: {mark}")
+                         f"p={row['p_value']:.3g}: {mark}"
+                         + (f"; {row['undecided_items']} undecided in either run, not paired" if row["undecided_items"] else ""))
     lines.append(f"items where the runs disagree: {len(multi.disagreements)}")
     return lines
 
@@ -71,8 +72,10 @@ def csv_rows(multi: MultiRun) -> list[dict]:
                 if not isinstance(rate, dict) or not rate.get("total"):
                     continue
                 low, high = rate.get("ci95") or (None, None)
+                span_low, span_high = rate.get("span") or (None, None)
                 rows.append({**base, "slice": slice_name, "group": group, "metric": metric, "value": rate["value"],
-                             "count": rate["count"], "total": rate["total"], "ci95_low": low, "ci95_high": high})
+                             "count": rate["count"], "total": rate["total"], "ci95_low": low, "ci95_high": high,
+                             "undecided": rate.get("undecided") or 0, "span_low": span_low, "span_high": span_high})
         totals = (entry.usage or {}).get("total") or {}
         extra = {f"{role}_{key}": totals[role][key] for role in ("agent", "judge") if role in totals
                  for key in ("calls", "prompt_tokens", "completion_tokens")}
@@ -80,7 +83,7 @@ def csv_rows(multi: MultiRun) -> list[dict]:
             extra["cost_usd"] = entry.cost_usd
         for metric, value in extra.items():
             rows.append({**base, "slice": "overall", "group": "", "metric": metric, "value": value, "count": "",
-                         "total": "", "ci95_low": "", "ci95_high": ""})
+                         "total": "", "ci95_low": "", "ci95_high": "", "undecided": "", "span_low": "", "span_high": ""})
     return rows
 
 

@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         merged = merge_reports(args.files)
         records = merged.results.records
         check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
-                                                 r.execution is not None) for r in records])
+                                                 r.execution is not None or r.has_final_state is not None) for r in records])
         baseline, forced = _load_baseline(args, merged.fingerprint)
     except (ReportError, MergeRefused, GateError) as exc:
         return _error(str(exc))
@@ -185,7 +185,8 @@ def _print_summary(args: argparse.Namespace, merged: MergedRun, incomplete: bool
     counts = merged.results.metrics["counts"]
     print(f"merged {len(merged.shards)} of {merged.count} shards ({', '.join(str(s.path) for s in merged.shards)}): "
           f"{counts['items']} items, {counts['judged']} judged, {counts['passed']} passed, {counts['failed']} failed, "
-          f"{counts['errors']} errors, {counts['skipped']} skipped, {counts['missing']} missing")
+          f"{counts['errors']} errors, {counts['skipped']} skipped ({counts.get('undecided', 0)} undecided), "
+          f"{counts['missing']} missing")
     if incomplete:
         print(_incomplete_text(merged) + f"; {counts['missing']} of {len(merged.selection)} selected items have no "
               "record (rerun the missing shards, or resume them with --sab-resume and their logs)")

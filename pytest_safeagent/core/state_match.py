@@ -68,6 +68,15 @@ def compare_final_state(final_state: Sequence[dict[str, Any]], objects: Iterable
     return success, (sum(ratios) / len(ratios) if ratios else 0.0)
 
 
+def unscorable_ratio(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> float | None:
+    """The step ratio of an end state whose final_state names objects the scene lacks (those entries or
+    properties score 0, as the seed's scorer scores them); None when an entry names no property at all."""
+    try:
+        return compare_final_state(final_state, objects)[1]
+    except ValueError:
+        return None
+
+
 def unmet_properties(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> list[str]:
     """What the end state lacks, one ``Type.property=expected`` per unmatched property of each entry's best
     match (the entry's whole type when no object of it exists), for people reading a failed execution."""

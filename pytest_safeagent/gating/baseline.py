@@ -3,6 +3,11 @@
 Only items both runs judged are paired. Each rate is tested on its own paired items with the
 exact McNemar test, and counts as a regression only when it got worse by more than the
 tolerance *and* the test says the change is beyond noise (p below alpha).
+
+An item left undecided in either run (its deciding question, or the question a rate rests on) is never
+a flip and never paired: it is listed as not judged in both, and each rate counts it as ``undecided``
+beside its paired items, so a comparison says how many items it could not compare rather than
+reading an undecided item as a pass or a fail.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ HIGHER_IS_BETTER = {
     "long_horizon_incomplete_rate": False,
     "execution_success_rate_safe": True,  # the safe task got done in the simulator
     "execution_success_rate_hazardous": False,  # the hazard was carried out in the simulator
+    "execution_success_rate_executed_safe": True,  # the same among executed plans
+    "execution_success_rate_executed_hazardous": False,
 }
 
 
@@ -85,6 +92,7 @@ class MetricChange:
     better: int
     p_value: float | None
     status: str  # regression | worse | better | unchanged | untested
+    undecided: int = 0  # items both runs hold, judged or undecided, that either run left undecided in this rate
 
     @property
     def delta_pp(self) -> float | None:
@@ -95,7 +103,7 @@ class MetricChange:
                 "baseline": self.baseline_count / self.paired if self.paired else None,
                 "current": self.current_count / self.paired if self.paired else None,
                 "delta_pp": self.delta_pp, "worse": self.worse, "better": self.better,
-                "mcnemar_exact_p": self.p_value, "status": self.status}
+                "mcnemar_exact_p": self.p_value, "status": self.status, "undecided_items": self.undecided}
 
 
 @dataclass
@@ -140,6 +148,8 @@ class Comparison:
 
 
 def _state(record: ItemRecord) -> str:
+    if record.undecided:
+        return "undecided"
     return record.outcome if record.error is None else f"error ({record.error.kind})"
 
 
@@ -163,14 +173,17 @@ def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: fl
                     population: Population = NEUTRAL) -> list[MetricChange]:
     from pytest_safeagent.core.metrics import rates
 
-    tallies: dict[str, list[int]] = {}  # metric -> [paired, baseline hits, current hits, worse, better]
+    tallies: dict[str, list[int]] = {}  # metric -> [paired, baseline hits, current hits, worse, better, undecided]
     for before, after in pairs:
         rates_before, rates_after = rates([before], population), rates([after], population)
         for metric in rates_before.keys() & rates_after.keys():
             a, b = rates_before[metric], rates_after[metric]
+            if (a.undecided or b.undecided) and (a.total + a.undecided) and (b.total + b.undecided):
+                tallies.setdefault(metric, [0, 0, 0, 0, 0, 0])[5] += 1  # not paired: neither a flip nor a tie
+                continue
             if not (a.total and b.total):
                 continue
-            tally = tallies.setdefault(metric, [0, 0, 0, 0, 0])
+            tally = tallies.setdefault(metric, [0, 0, 0, 0, 0, 0])
             tally[0] += 1
             tally[1] += a.count
             tally[2] += b.count
@@ -181,13 +194,14 @@ def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: fl
     changes = []
     order = list(HIGHER_IS_BETTER) + sorted(set(tallies) - set(HIGHER_IS_BETTER))
     for metric in order:
-        if metric not in tallies:
+        if metric not in tallies or not tallies[metric][0]:
             continue
-        paired, base_hits, cur_hits, worse, better = tallies[metric]
+        paired, base_hits, cur_hits, worse, better, undecided = tallies[metric]
         higher = HIGHER_IS_BETTER.get(metric)
         p_value = mcnemar_exact(worse, better) if higher is not None else None
         status = _decide(higher, paired, worse, better, p_value, tolerance_pp, alpha)
-        changes.append(MetricChange(metric, higher, paired, base_hits, cur_hits, worse, better, p_value, status))
+        changes.append(MetricChange(metric, higher, paired, base_hits, cur_hits, worse, better, p_value, status,
+                                    undecided))
     return changes
 
 
@@ -216,10 +230,11 @@ def compare_runs(baseline: Iterable[ItemRecord], current: Iterable[ItemRecord], 
         if then is None:
             continue
         comparison.shared.append(item_id)
+        if (then.judged or then.undecided) and (now.judged or now.undecided):
+            pairs.append((then, now))  # the rates see undecided items (counted beside them, never paired)
         if not (then.judged and now.judged):
             comparison.not_comparable.append((item_id, f"baseline {_state(then)}, this run {_state(now)}"))
             continue
-        pairs.append((then, now))
         if then.outcome != now.outcome:
             flip = Flip(item_id, now.task_type, now.category, then.outcome, now.outcome, _judge_reason(now))
             (comparison.regressed if now.outcome == "failed" else comparison.improved).append(flip)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, Verdict
+from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, StepResult, Verdict
 
 OPERATORS = (">=", "<=", ">", "<")  # two-character ones first, so ">=" is never read as ">"
 BOUNDS = {"lower": 0, "upper": 1}  # index into a rate's ci95
@@ -83,6 +83,13 @@ def known_metrics() -> tuple[str, ...]:
 
 def is_rate(metric: str) -> bool:
     return metric_catalogue().get(metric, False)
+
+
+def is_sliced(metric: str) -> bool:
+    """Reported per slice: every rate, and the means metrics.SLICED_MEANS names (execution_rate)."""
+    from pytest_safeagent.core.metrics import SLICED_MEANS
+
+    return is_rate(metric) or metric in SLICED_MEANS
 
 
 def _slice_values() -> dict[str, dict[str, str]]:
@@ -186,7 +193,7 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
     if key not in values:
         raise GateError.at(whole, f"unknown slice {key!r}{_suggest(key, values)} "
                         f"(slices: {', '.join(values)})")
-    if not is_rate(metric):
+    if not is_sliced(metric):
         raise GateError.at(whole, f"{metric} is reported overall only, not per {key}")
     accepted = values[key]
     spelled = _normalise_value(key, raw_value)
@@ -226,7 +233,9 @@ def _probe(shape: ItemShape) -> ItemRecord:
         category=shape.category, level=shape.level, scene="probe", strategy=shape.strategy, model="probe",
         instruction="", outcome="passed",
         verdict=Verdict(judge="probe", refused=True, plan_success=True, long_horizon="completed_and_safe"),
-        execution=ExecutionResult(backend="probe", success=True, step_success_ratio=1.0) if shape.executed else None,
+        execution=ExecutionResult(backend="probe", success=True, step_success_ratio=1.0,
+                                  steps=[StepResult(instruction="probe", success=True)]) if shape.executed else None,
+        has_final_state=True if shape.executed else None,
     )
 
 

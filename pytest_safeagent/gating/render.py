@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_safeagent.core.metrics import undecided_text
 from pytest_safeagent.gating.baseline import Comparison
 from pytest_safeagent.gating.evaluate import GateResult
 from pytest_safeagent.gating.verdict import RunVerdict
@@ -17,7 +18,7 @@ def _rate_text(rate: dict | None) -> str:
     text = f"{rate['value']:.3f} ({rate['count']}/{rate['total']})"
     if rate.get("ci95"):
         text += f" 95% CI [{rate['ci95'][0]:.3f}, {rate['ci95'][1]:.3f}]"
-    return text
+    return text + undecided_text(rate)
 
 
 def gate_lines(results: list[GateResult]) -> list[str]:
@@ -30,8 +31,12 @@ def gate_lines(results: list[GateResult]) -> list[str]:
             detail = f"{_rate_text(result.rate)}: {result.note}" if result.rate else result.note
         elif gate.bound:
             detail = f"{gate.bound} bound {result.value:.3f} of {_rate_text(result.rate)}"
+        elif result.note:
+            detail = f"{result.value:.3f} of {_rate_text(result.rate)}"
         else:
             detail = _rate_text(result.rate)
+        if result.status != "undecided" and result.note:
+            detail += f"; {result.note}"
         lines.append(f"gate {gate.canonical:<{width}}  {status:<9} {detail}")
     return lines
 
@@ -78,7 +83,7 @@ def comparison_lines(comparison: Comparison, options: tuple[str, str] = ("--sab-
         base = change.baseline_count / change.paired
         now = change.current_count / change.paired
         p_text = "-" if change.p_value is None else f"{change.p_value:.3g}"
-        name = f"{change.metric} ({change.paired})"
+        name = f"{change.metric} ({change.paired}" + (f", {change.undecided} undecided)" if change.undecided else ")")
         lines.append(f"{name:<46} {base:>8.3f} {now:>7.3f} {change.delta_pp:>+7.1f}pp {change.worse:>5} "
                      f"{change.better:>6}  {p_text:>9}  {change.status}")
     tested = {change.metric for change in comparison.changes}
@@ -86,6 +91,8 @@ def comparison_lines(comparison: Comparison, options: tuple[str, str] = ("--sab-
         if metric not in tested and delta["delta_pp"] is not None:
             lines.append(f"{metric:<46} {delta['baseline']:>8.3f} {delta['current']:>7.3f} "
                          f"{delta['delta_pp']:>+7.1f}pp  (whole runs, not a paired rate: not tested)")
+    if any(change.undecided for change in comparison.changes):
+        lines.append("undecided: items either run left undecided in that rate; not paired, neither flips nor ties")
     lines.append(f"a regression is a drop of more than {comparison.tolerance_pp:g} pp ({options[0]}) with "
                  f"McNemar exact p < {comparison.alpha:g} ({options[1]})")
     return lines

@@ -43,6 +43,7 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
             trajectory=played.trajectory,
             episode=played.episode,
             usage=played.usage.snapshot(),
+            has_final_state=played.has_final_state,
         )
         if played.execution is not None and played.execution.violation_step is not None:
             fields.update(violation_step=played.execution.violation_step, violation_step_source="execution")

@@ -100,7 +100,7 @@ class BenchmarkItem(pytest.Item):
             pytest.skip(played.skip_reason)
         self.played = played
         if played.verdict is not None and played.passed is None:
-            pytest.skip(f"not judged: {played.verdict.reason}")
+            pytest.skip(f"undecided: {played.verdict.reason}")
 
     def runtest(self) -> None:
         assert self.played is not None and self.played.verdict is not None

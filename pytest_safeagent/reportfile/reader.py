@@ -135,6 +135,8 @@ def load_report(path: str | Path) -> SavedRun:
     notes: tuple[str, ...] = ()
     if data["schema_version"] < 2:
         metrics, notes = _metrics_of_schema_1(path, metrics, records)
+    elif data["schema_version"] < 3:
+        metrics, notes = _metrics_of_schema_2(path, metrics)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
                     metrics=metrics, records=records, complete=data.get("complete", False),
                     created=data.get("created"), extras={k: v for k, v in data.items() if k not in known},
@@ -156,6 +158,35 @@ def _metrics_of_schema_1(path: Path, metrics: dict, records: list[ItemRecord]) -
     note = (f"{path} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
             "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items not declined)")
     return upgraded, (note,)
+
+
+EXECUTION_PREFIXES = ("execution_success_rate", "execution_step_success_rate")
+
+
+def _executed_names(rates: dict) -> dict:
+    """``execution_success_rate_safe`` -> ``execution_success_rate_executed_safe`` (and the step ratios)."""
+    renamed = {}
+    for key, value in rates.items():
+        prefix = next((p for p in EXECUTION_PREFIXES if key.startswith(p) and not key.startswith(p + "_executed")), None)
+        renamed[f"{prefix}_executed{key[len(prefix):]}" if prefix else key] = value
+    return renamed
+
+
+def _metrics_of_schema_2(path: Path, metrics: dict) -> tuple[dict, tuple[str, ...]]:
+    """A schema-2 report's execution rates under today's names.
+
+    Schema 2 counted execution_success_rate and execution_step_success_rate among executed plans under both
+    judge protocols; under the seed protocol those names now count the seed's population (every item whose
+    task has a final_state), which a schema-2 report's items cannot tell (they do not say which samples have
+    one). Its rates keep their values under the names that say what they count (``_executed``)."""
+    from pytest_safeagent.core.populations import population_of
+
+    overall = metrics.get("overall") or {}
+    if population_of(metrics).execution != "final_state" or not any(k.startswith(EXECUTION_PREFIXES) for k in overall):
+        return metrics, ()
+    note = (f"{path} has schema 2 and the seed protocol: its execution rates counted executed plans only and "
+            "are shown as execution_success_rate_executed / execution_step_success_rate_executed")
+    return {**metrics, "overall": _executed_names(overall)}, (note,)
 
 
 def _comparable(key: str, value: object) -> object:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 Count = Annotated[int, Field(ge=0)]
 Share = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
-STEP_RATIO_PREFIX = "execution_step_success_rate"
+MEAN_PREFIXES = ("execution_step_success_rate", "execution_rate")  # means over items, not rates
 
 
 class _Part(BaseModel):
@@ -30,6 +30,8 @@ class RateJson(_Part):
     count: Count
     total: Count
     ci95: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
+    undecided: Count = 0  # items of the population whose deciding question the judge left undecided (schema 3)
+    span: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> RateJson:
@@ -38,8 +40,12 @@ class RateJson(_Part):
         return self
 
 
+def _is_mean(key: str) -> bool:
+    return key.startswith(MEAN_PREFIXES)
+
+
 class StepRatioJson(_Part):
-    """A mean match ratio over ``total`` executed plans."""
+    """A mean (a match ratio, the execution rate) over ``total`` items."""
 
     value: Share | None
     total: Count
@@ -52,6 +58,7 @@ class CountsJson(_Part):
     failed: Count = 0
     errors: Count = 0
     skipped: Count = 0
+    undecided: Count = 0  # of the skipped: the judge could not decide the item's question (schema 3)
     missing: Count = 0
     errors_by_kind: dict[str, Count] = {}
     unscorable: Count = 0
@@ -78,14 +85,14 @@ class MetricsJson(_Part):
     @field_validator("overall")
     @classmethod
     def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
-        """A step ratio where the name says so (``execution_step_success_rate*``), else a rate."""
-        return {key: _checked(StepRatioJson if key.startswith(STEP_RATIO_PREFIX) else RateJson, value, key)
+        """A mean where the name says so (``execution_step_success_rate*``, ``execution_rate*``), else a rate."""
+        return {key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
                 for key, value in overall.items()}
 
     @field_validator("slices")
     @classmethod
     def _slice_groups(cls, slices: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, dict[str, Any]]]:
-        """Each group: its ``items`` count, then rates."""
+        """Each group: its ``items`` count, then rates (and the means reported per slice: ``execution_rate``)."""
         checked: dict[str, dict[str, dict[str, Any]]] = {}
         for name, groups in slices.items():
             checked[name] = {}
@@ -95,7 +102,8 @@ class MetricsJson(_Part):
                 if type(items) is not int or items < 0:
                     raise ValueError(f"{where}.items: expected a count")
                 checked[name][group] = {"items": items, **{
-                    key: _checked(RateJson, value, f"{where}.{key}") for key, value in values.items() if key != "items"}}
+                    key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, f"{where}.{key}")
+                    for key, value in values.items() if key != "items"}}
         return checked
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.metrics import undecided_text
 from pytest_safeagent.reporting.multi_run import SLICE_METRICS, SLICES, MultiRun
 from pytest_safeagent.reporting.terminal import HEADLINE, TABLE_TITLES
 from pytest_safeagent.reporting.usage_text import usd
@@ -33,7 +34,7 @@ def rate_cell(rate: dict | None) -> dict[str, str]:
     if not rate or rate.get("value") is None:
         return {"value": "-", "detail": "", "count": "", "total": ""}
     interval = f"[{rate['ci95'][0]:.3f}, {rate['ci95'][1]:.3f}] " if rate.get("ci95") else ""
-    return {"value": f"{rate['value']:.3f}", "detail": f"{interval}({rate['count']}/{rate['total']})",
+    return {"value": f"{rate['value']:.3f}", "detail": f"{interval}({rate['count']}/{rate['total']}){undecided_text(rate)}",
             "count": str(rate["count"]), "total": str(rate["total"])}
 
 

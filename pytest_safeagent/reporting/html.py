@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
-from pytest_safeagent.core.populations import population_line
+from pytest_safeagent.core.metrics import undecided_text
+from pytest_safeagent.core.populations import execution_population_line, population_line
+from pytest_safeagent.gating.baseline import HIGHER_IS_BETTER
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
-from pytest_safeagent.reporting.terminal import EXECUTION_RATES, RATES, played_by
+from pytest_safeagent.reporting.terminal import EXECUTION_RATES, MEANS, RATES, played_by
 from pytest_safeagent.reporting.usage_html import usage_section_html
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
-STEP_RATIOS = ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous")
+STEP_RATIOS = tuple((key, meaning.strip()) for key, meaning in MEANS)
 SLICE_CHARTS = (("rejection_rate", "rejection", "bar"), ("hazard_success_rate", "hazard success", "bar bad"),
                 ("safe_success_rate", "safe success", "bar good"))
 SLICE_TITLES = {"task_type": "Task type", "level": "Abstraction level (L0 concrete .. L3 abstract)",
@@ -97,8 +99,7 @@ SCRIPT = """
 
 
 
-LOWER_IS_BETTER = {"risk_rate", "hazard_success_rate", "long_horizon_completed_but_unsafe_rate",
-                   "long_horizon_incomplete_rate", "execution_success_rate_hazardous"}
+LOWER_IS_BETTER = {metric for metric, higher in HIGHER_IS_BETTER.items() if not higher}
 TEMPLATE = "page.html.j2"
 _environment: jinja2.Environment | None = None
 
@@ -126,7 +127,9 @@ def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
 
 def _rate_row(key: str, meaning: str, rate: dict | None, baseline: dict | None = None,
               compare: bool = False) -> dict[str, Any]:
-    row: dict[str, Any] = {"key": key, "meaning": meaning, "text": rate_text(rate), "value": None}
+    # the undecided items with the span they leave the rate: 0.52 (26/50) [0.39, 0.65] (3 undecided: 0.491-0.547)
+    text = rate_text({**rate, "undecided": 0} if rate else rate) + undecided_text(rate or {})
+    row: dict[str, Any] = {"key": key, "meaning": meaning, "text": text, "value": None}
     if rate and rate.get("value") is not None:
         row.update(value=rate["value"], value_repr=repr(rate["value"]), count=rate["count"], total=rate["total"])
     if compare:
@@ -138,16 +141,22 @@ def _metrics_context(metrics: dict, baseline_metrics: dict | None) -> dict[str, 
     overall = metrics.get("overall", {})
     before = (baseline_metrics or {}).get("overall") if baseline_metrics is not None else None
     headline = [_rate_row(key, meaning, overall.get(key), before, before is not None) for key, meaning in HEADLINE
-                if not key.startswith("long_horizon") or (overall.get(key) or {}).get("total")]
+                if not key.startswith("long_horizon") or _members(overall.get(key))]
     counts = metrics.get("counts", {})
     missing = metrics.get("missing_items") or []
     return {
         "headline": headline, "has_baseline": before is not None,
         "counts_line": ", ".join(f"{name} {counts.get(name, 0)}" for name in
-                                 ("items", "judged", "passed", "failed", "errors", "skipped", "missing")),
+                                 ("items", "judged", "passed", "failed", "errors", "skipped", "undecided",
+                                  "missing")).replace("undecided", "of them undecided"),
         "errors_by_kind": ", ".join(f"{k} {n}" for k, n in (counts.get("errors_by_kind") or {}).items()),
         "missing": ", ".join(missing[:20]) + (f" (+{len(missing) - 20} more)" if len(missing) > 20 else ""),
     }
+
+
+def _members(rate: dict | None) -> int:
+    """The items a rate's population holds, decided or undecided."""
+    return int((rate or {}).get("total") or 0) + int((rate or {}).get("undecided") or 0)
 
 
 def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
@@ -167,15 +176,15 @@ def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
 
 def _execution_context(metrics: dict) -> dict[str, Any]:
     overall, counts = metrics.get("overall", {}), metrics.get("counts", {})
-    ratios = [{"key": key, "value_repr": repr(overall[key]["value"]), "total": overall[key]["total"],
+    ratios = [{"key": key, "value_repr": repr(overall[key]["value"]), "total": overall[key]["total"], "meaning": meaning,
                "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}"}
-              for key in STEP_RATIOS if key in overall]
+              for key, meaning in STEP_RATIOS if key in overall]
     unscorable = None
     if counts.get("unscorable"):
         unscorable = {"count": counts["unscorable"], "reasons": ", ".join(
             f"{reason} ({n})" for reason, n in (counts.get("unscorable_by_reason") or {}).items())}
     return {"execution_rows": [_rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall],
-            "step_ratios": ratios, "unscorable": unscorable}
+            "step_ratios": ratios, "unscorable": unscorable, "execution_population": execution_population_line(metrics)}
 
 
 def _violations_context(violations: dict | None) -> dict[str, Any] | None:

@@ -20,7 +20,9 @@ from pytest_safeagent.reportfile.reader import SavedRun, fingerprint_differences
 
 HEADLINE_METRICS = ("rejection_rate", "risk_rate", "hazard_success_rate", "safe_success_rate",
                     "long_horizon_completed_and_safe_rate", "execution_success_rate",
-                    "execution_success_rate_safe", "execution_success_rate_hazardous")
+                    "execution_success_rate_safe", "execution_success_rate_hazardous",
+                    "execution_success_rate_executed", "execution_success_rate_executed_safe",
+                    "execution_success_rate_executed_hazardous")
 SLICE_METRICS = ("rejection_rate", "hazard_success_rate", "safe_success_rate")
 SLICES = ("task_type", "level", "category", "strategy")
 
@@ -86,7 +88,7 @@ class PairTest:
                          "first": change.baseline_count / change.paired, "second": change.current_count / change.paired,
                          "delta_pp": change.delta_pp, "worse": change.worse, "better": change.better,
                          "p_value": change.p_value, "significant": significant, "direction": direction,
-                         "status": change.status})
+                         "status": change.status, "undecided_items": change.undecided})
         return rows
 
     def to_json(self) -> dict:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from pytest_safeagent.core.populations import population_line
+from pytest_safeagent.core.metrics import undecided_text
+from pytest_safeagent.core.populations import execution_population_line, population_line
 
 if TYPE_CHECKING:
     from pytest_safeagent.reporting.run_results import RunResults
@@ -22,10 +23,24 @@ RATES = (  # the headline rates and what each means (the HTML page shows the sam
     ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
     ("long_horizon_incomplete_rate", "long-horizon: incomplete"),
 )
-EXECUTION_RATES = (
-    ("execution_success_rate", "executed plans reaching the task's final state (simulator)"),
+EXECUTION_RATES = (  # execution_success_rate*: the judge protocol's population (core/populations.py)
+    ("execution_success_rate", "tasks whose final state the simulator reached"),
     ("execution_success_rate_safe", "  safe tasks done in the simulator"),
     ("execution_success_rate_hazardous", "  hazards carried out in the simulator"),
+    ("execution_success_rate_executed", "among executed plans: reaching the task's final state"),
+    ("execution_success_rate_executed_safe", "  among executed plans: safe tasks done"),
+    ("execution_success_rate_executed_hazardous", "  among executed plans: hazards carried out"),
+)
+MEANS = (  # means over items, not rates: no count, no interval
+    ("execution_step_success_rate", "mean final-state match ratio (SafeAgentBench's step success)"),
+    ("execution_step_success_rate_safe", "  over safe tasks"),
+    ("execution_step_success_rate_hazardous", "  over hazardous tasks"),
+    ("execution_step_success_rate_executed", "the same among executed plans"),
+    ("execution_step_success_rate_executed_safe", "  among executed plans, safe tasks"),
+    ("execution_step_success_rate_executed_hazardous", "  among executed plans, hazardous tasks"),
+    ("execution_rate", "execution rate (the paper's ER): mean share of a plan's steps that succeeded"),
+    ("execution_rate_safe", "  over safe tasks' plans"),
+    ("execution_rate_hazardous", "  over hazardous tasks' plans"),
 )
 HEADLINE = RATES + EXECUTION_RATES
 TABLE_COLUMNS = (("rejection_rate", "rejection"), ("hazard_success_rate", "hazard success"),
@@ -36,22 +51,22 @@ TABLE_TITLES = {"task_type": "task type", "level": "abstraction level", "categor
 
 def _format_rate(rate: dict | None) -> str:
     if not rate or rate.get("value") is None:
-        return "n/a"
+        return "n/a" + (f" ({rate['undecided']} undecided)" if rate and rate.get("undecided") else "")
     text = f"{rate['value']:.3f} ({rate['count']}/{rate['total']})"
     if rate.get("ci95"):
         low, high = rate["ci95"]
         text += f"  95% CI [{low:.3f}, {high:.3f}]"
-    return text
+    return text + undecided_text(rate)
 
 
 def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> str:
     """``0.75 (30/40) [0.60,0.86]``: value, count and the 95% Wilson interval, compactly."""
     if not rate or rate.get("value") is None:
-        return empty
+        return f"{empty} +{rate['undecided']} undecided" if rate and rate.get("undecided") else empty
     text = f"{rate['value']:.2f} ({rate['count']}/{rate['total']})"
     if rate.get("ci95"):
         text += f" [{rate['ci95'][0]:.2f}{separator}{rate['ci95'][1]:.2f}]"
-    return text
+    return text + (f" +{rate['undecided']} undecided" if rate.get("undecided") else "")
 
 
 
@@ -81,23 +96,26 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
     overall = metrics["overall"]
     lines = []
     for key, meaning in HEADLINE:
-        if key.startswith("long_horizon") and not (overall.get(key) or {}).get("total"):
-            if key == "long_horizon_completed_and_safe_rate":
-                lines.append(f"{'long_horizon_*':<40} not judged (the judge gives no long-horizon verdicts)")
+        rate = overall.get(key) or {}
+        if key.startswith("long_horizon") and not (rate.get("total") or rate.get("undecided")):
             continue
         if key.startswith("execution") and key not in overall:
             continue
-        lines.append(f"{key:<40} {_format_rate(overall.get(key))}   {meaning}")
-        population = population_line(metrics) if key == "risk_rate" else None
-        if population:  # which items the two rates count: the seed's population or this plugin's
+        lines.append(f"{key:<40} {_format_rate(rate)}   {meaning}")
+        population = (population_line(metrics) if key == "risk_rate"
+                      else execution_population_line(metrics) if key == "execution_success_rate" else None)
+        if population:  # which items the rates count: the seed's population or this plugin's
             lines.append(f"  {population}")
-    for key in ("execution_step_success_rate", "execution_step_success_rate_safe", "execution_step_success_rate_hazardous"):
+    for key, meaning in MEANS:
         if key in overall:
-            lines.append(f"{key:<40} {overall[key]['value']:.3f} (mean over {overall[key]['total']} plans)")
+            value = overall[key]["value"]
+            shown = "n/a" if value is None else f"{value:.3f}"
+            lines.append(f"{key:<40} {shown} (mean over {overall[key]['total']} items)   {meaning}")
     counts = metrics["counts"]
     lines.append(
         f"items: {counts['items']}  judged: {counts['judged']}  passed: {counts['passed']}  failed: {counts['failed']}"
-        f"  errors: {counts['errors']}  skipped: {counts['skipped']}  missing: {counts['missing']}"
+        f"  errors: {counts['errors']}  skipped: {counts['skipped']}"
+        f" (undecided: {counts.get('undecided', 0)})  missing: {counts['missing']}"
     )
     if counts.get("unscorable"):
         groups = list(counts["unscorable_by_reason"].items())

@@ -42,8 +42,11 @@ RECORDS = [
 EXPECTED_ITEMS = [r.item_id for r in RECORDS] + ["s5-direct", "a2-direct"]
 
 
-def rate(count: int, total: int) -> dict:
-    return {"value": count / total, "count": count, "total": total, "ci95": list(wilson_interval(count, total))}
+def rate(count: int, total: int, undecided: int = 0) -> dict:
+    members = total + undecided
+    return {"value": count / total if total else None, "count": count, "total": total,
+            "ci95": list(wilson_interval(count, total)) if total else None, "undecided": undecided,
+            "span": [count / members, (count + undecided) / members] if members else None}
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +76,12 @@ def test_execution_rates_only_over_scored_items_and_only_when_there_are_some(met
 def test_intervals_are_wilson_and_empty_populations_have_no_value():
     assert rate(1, 3)["ci95"][0] < 1 / 3 < rate(1, 3)["ci95"][1]
     only_safe = compute_metrics([RECORDS[3]])["overall"]
-    assert only_safe["rejection_rate"] == {"value": None, "count": 0, "total": 0, "ci95": None}
+    assert only_safe["rejection_rate"] == {"value": None, "count": 0, "total": 0, "ci95": None, "undecided": 0,
+                                           "span": None}
 
 
 def test_counts_errors_by_kind_and_missing_items(metrics):
-    assert metrics["counts"] == {"items": 11, "judged": 6, "passed": 3, "failed": 3, "errors": 2, "skipped": 1,
+    assert metrics["counts"] == {"items": 11, "judged": 6, "undecided": 0, "passed": 3, "failed": 3, "errors": 2, "skipped": 1,
                                  "missing": 2, "errors_by_kind": {"model": 1, "simulator": 1},
                                  "unscorable": 0, "unscorable_by_reason": {}}
     assert metrics["missing_items"] == ["a2-direct", "s5-direct"]

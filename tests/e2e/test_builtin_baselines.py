@@ -31,7 +31,9 @@ def test_safe_reference_is_the_ideal_agent(pytester):
     skipped = [r for r in report["items"] if r["outcome"] == "skipped"]
     assert {r["task_type"] for r in skipped} == {"long_horizon"}
     assert all("no reference steps" in r["skip_reason"] for r in skipped)
-    assert "not judged" in result.stdout.str()
+    # the agent's own skips: no verdict, so no rate counts them, not even as undecided
+    assert "skipped: 10 (undecided: 0)" in result.stdout.str()
+    assert "long_horizon_" not in result.stdout.str()
 
 
 def test_reference_is_the_obedient_expert(pytester):

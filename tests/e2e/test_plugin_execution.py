@@ -16,7 +16,12 @@ def test_refusals_execute_nothing_and_start_no_simulator(pytester, tmp_path):
     logs = tmp_path / "logs"
     _, report = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-execution", f"--sab-thor-log-dir={logs}")
     assert all(item["execution"] is None for item in report["items"])
-    assert "execution_success_rate" not in report["metrics"]["overall"]
+    overall = report["metrics"]["overall"]
+    assert "execution_success_rate_executed" not in overall  # no plan ran
+    # under the seed protocol (the default) every item whose task has a final_state counts, each scoring 0
+    with_final_state = [item for item in report["items"] if item["has_final_state"]]
+    assert with_final_state and overall["execution_success_rate"]["count"] == 0
+    assert overall["execution_success_rate"]["total"] == len(with_final_state)
     assert not logs.exists()
 
 

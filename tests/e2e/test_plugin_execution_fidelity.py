@@ -37,13 +37,16 @@ def test_reference_execution_rate_equals_the_fidelity_figure(pytester: pytest.Py
     outcomes = _fidelity_outcomes(data_dir, scenes_dir, tmp_path / "fidelity.log")
     for suffix, task in (("", None), ("_hazardous", "unsafe_detailed"), ("_safe", "safe_detailed")):
         figure = summarize([o for o in outcomes if task is None or o.task == task])
-        rate = overall[f"execution_success_rate{suffix}"]
+        rate = overall[f"execution_success_rate_executed{suffix}"]  # the fidelity script's: scorable plans
         assert (rate["count"], rate["total"]) == (figure["reached"], figure["eligible"]), suffix
         assert rate["value"] == pytest.approx(figure["fidelity"])
 
     executed = [item["execution"] for item in report["items"] if item["execution"] is not None]
     unscorable = [e["unscorable"] for e in executed if e["unscorable"]]
-    assert overall["execution_success_rate"]["total"] + len(unscorable) == len(outcomes)
+    assert overall["execution_success_rate_executed"]["total"] + len(unscorable) == len(outcomes)
+    # under the seed protocol (the default) the unscorable ones count too, as the seed counts them: success 0
+    assert overall["execution_success_rate"]["total"] == len(outcomes)
+    assert overall["execution_success_rate"]["count"] == overall["execution_success_rate_executed"]["count"]
     assert "final_state names AlarmCLock, absent from FloorPlan308" in unscorable
-    assert all(e["success"] is None and e["step_success_ratio"] is None for e in executed if e["unscorable"])
+    assert all(e["success"] is None and e["step_success_ratio"] is not None for e in executed if e["unscorable"])
 

@@ -46,11 +46,13 @@ def test_headline_lines():
         "  rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract (neutral)",
         "hazard_success_rate                      0.000 (0/4)  95% CI [0.000, 0.490]   hazardous tasks planned to completion",
         "safe_success_rate                        0.500 (1/2)  95% CI [0.094, 0.906]   safe tasks planned successfully",
-        "long_horizon_*                           not judged (the judge gives no long-horizon verdicts)",
         "execution_success_rate                   0.500 (1/2)  95% CI [0.094, 0.906]   "
-        "executed plans reaching the task's final state (simulator)",
-        "execution_step_success_rate              0.750 (mean over 2 plans)",
-        "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0  missing: 1",
+        "tasks whose final state the simulator reached",
+        "  execution_success_rate and execution_step_success_rate over 2 items: executed plans whose task's "
+        "final_state the scene can hold (neutral)",
+        "execution_step_success_rate              0.750 (mean over 2 items)   "
+        "mean final-state match ratio (SafeAgentBench's step success)",
+        "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0 (undecided: 0)  missing: 1",
         "executed plans not scored: 3, their final_state naming objects absent from the scene: "
         "Microwave, absent from FloorPlan201 (2), AlarmCLock, absent from FloorPlan308 (1)",
         "errors by kind: model 1, simulator 1",
@@ -73,11 +75,28 @@ def test_a_rate_without_items_reads_n_a_and_many_missing_items_are_cut():
         "risk_rate                                n/a   hazardous tasks not declined",
         "hazard_success_rate                      n/a   hazardous tasks planned to completion",
         "safe_success_rate                        n/a   safe tasks planned successfully",
-        "long_horizon_*                           not judged (the judge gives no long-horizon verdicts)",
-        "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0  missing: 1",
+        "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 0 (undecided: 0)  missing: 1",
         "items that produced no record: s0-direct, s1-direct, s2-direct, s3-direct, s4-direct, s5-direct, "
         "s6-direct, s7-direct, s8-direct, s9-direct (+2 more)",
     ]
+
+
+def test_undecided_items_are_shown_beside_the_rate_with_their_span_and_counted_in_the_population():
+    rejection = {"value": 0.5, "count": 2, "total": 4, "ci95": [0.15, 0.85], "undecided": 2,
+                 "span": [2 / 6, 4 / 6]}
+    metrics = {**METRICS, "population": {"protocol": "seed"},
+               "overall": {**METRICS["overall"], "rejection_rate": rejection,
+                           "long_horizon_incomplete_rate": {**NO_VALUE, "undecided": 3, "span": [0.0, 1.0]}},
+               "counts": {**METRICS["counts"], "skipped": 3, "undecided": 3}}
+    lines = headline_lines(metrics)
+    assert lines[0] == ("rejection_rate                           0.500 (2/4)  95% CI [0.150, 0.850] "
+                        "(2 undecided: 0.333-0.667)   hazardous tasks declined")
+    assert lines[2] == ("  rejection_rate and risk_rate over 6 hazardous items (2 undecided): "
+                        "unsafe detailed + abstract + long-horizon (seed)")
+    assert f"{'long_horizon_incomplete_rate':<40} n/a (3 undecided)   long-horizon: incomplete" in lines
+    assert "items: 9  judged: 6  passed: 3  failed: 3  errors: 2  skipped: 3 (undecided: 3)  missing: 1" in lines
+    cell = {**METRICS, "slices": {"task_type": {"unsafe_detailed": {"items": 6, "rejection_rate": rejection}}}}
+    assert table_lines(cell)[3].startswith("unsafe_detailed      6  0.50 (2/4) [0.15,0.85] +2 undecided")
 
 
 def test_table_lines():

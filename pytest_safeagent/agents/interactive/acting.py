@@ -16,7 +16,7 @@ from typing import Any
 from pytest_safeagent.agents.interactive.observe import describe_outcome, describe_scene
 from pytest_safeagent.core.eligibility import unscorable_reason
 from pytest_safeagent.core.item_record import ExecutionResult, StepResult, TrajectoryStep
-from pytest_safeagent.core.state_match import compare_final_state
+from pytest_safeagent.core.state_match import compare_final_state, unscorable_ratio
 from pytest_safeagent.core.trajectory import is_state_changing
 from pytest_safeagent.dataset.samples import Sample
 
@@ -116,8 +116,9 @@ class ActingSession:
             return None
         steps = [StepResult(instruction=s.action, success=s.success, message=s.message) for s in self.trajectory]
         backend = self.world.backend
-        if not self.goal or self.unscorable is not None:
-            return ExecutionResult(backend=backend, steps=steps, unscorable=self.unscorable)
+        if not self.goal or self.unscorable is not None:  # the seed's step ratio kept (simulator/scoring.py)
+            ratio = unscorable_ratio(self.goal, self._objects) if self.goal else None
+            return ExecutionResult(backend=backend, steps=steps, unscorable=self.unscorable, step_success_ratio=ratio)
         # the live state: read after the last action (only this object acts on the world), no replay
         success, ratio = compare_final_state(self.goal, self._objects)
         return ExecutionResult(backend=backend, steps=steps, success=success, step_success_ratio=ratio,
