@@ -59,6 +59,9 @@ class ClosingLines:
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if not explicit_report_chars(config):
             terminalreporter.reportchars = ""  # read by pytest's short test summary, printed after this hook
+        from pytest_safeagent.plugin.other_plugins import quiet_sugar_results
+
+        quiet_sugar_results(terminalreporter)  # pytest-sugar's closing block would list every failed item
         terminalreporter.write_sep("-", "where to look")
         for line in closing_lines(config):
             terminalreporter.write_line(line)

@@ -220,6 +220,11 @@ class GatingPlugin:
                 write(line, green=result.status == "pass", red=result.status != "pass")
             if self.gate_population:
                 write(self.gate_population)
+            partial = getattr(config.pluginmanager.get_plugin("safeagent-controller"), "partial", None)
+            if partial is not None:
+                from pytest_safeagent.plugin.partial_runs import partial_population
+
+                write(partial_population(partial), yellow=True)
         if self.verdict is not None:
             lines = verdict_lines(self.verdict)
             for line in lines[:-1]:

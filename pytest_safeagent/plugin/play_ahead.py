@@ -33,7 +33,6 @@ from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStr
 from pytest_safeagent.plugin.heap import freeze_heap
 from pytest_safeagent.plugin.logging_guard import guard_logger_registry
 from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY, worker_share_of
-from pytest_safeagent.runner.play import play_item
 
 if TYPE_CHECKING:
     from pytest_safeagent.runner.play import ItemParts, Played
@@ -88,8 +87,8 @@ class PlayAhead:
         freeze_heap()  # the parts just resolved live as long as the run
         guard_logger_registry()
 
-        def play(item: Any) -> Played:  # a benchmark item (``plays`` chose it)
-            return play_item(item.sample, item.strategy, parts)
+        def play(item: Any) -> Played:  # a benchmark item (``plays`` chose it): it times its own play
+            return item.play(parts)
 
         self.dispatcher = Dispatcher(items, play, self.width, ahead=2 * self.width + 16, on_done=self.observe)
         self.dispatcher.start()

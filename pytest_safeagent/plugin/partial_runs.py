@@ -1,0 +1,68 @@
+"""A run that played a subset of its selection: why, for the report's ``partial`` mark and the summary.
+
+``--lf``, ``--sw``, ``-k``/``-m``/``--deselect`` on a resumed log, and ``-x``/``--maxfail`` (or another
+early stop) leave items of the run's selection (its slices and strategies, or its shard's share)
+unplayed; the rates then count the items played only. Such a report says so (``"partial"``, and
+``complete: false``), its summary says so in one line, gates name the population they decided on, and
+baselines and ``merge`` read the mark (docs/pytest-plugins.md). A plain ``-k``/``-m`` on a fresh run is
+the user's choice of items, not a partial run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
+from pytest_safeagent.reporting.run_results import RunResults
+
+
+def _selection(config: pytest.Config) -> list[str]:
+    """The items this run (or this shard) was meant to report."""
+    shard = config.pluginmanager.get_plugin("safeagent-shard")
+    partition = getattr(shard, "partition", None)
+    if partition is not None:
+        return list(partition.mine())
+    return config.stash[RUN_STATE_KEY].item_ids()
+
+
+def partial_run(session: pytest.Session, config: pytest.Config, results: RunResults,
+                preloaded: set[str]) -> dict[str, Any] | None:
+    """The report's ``partial`` mark, or None when the run played (or resumed) its whole selection."""
+    selection = _selection(config)
+    taken = set(results.expected_items or ())
+    left_out = sum(1 for name in selection if name not in taken)
+    why: list[str] = []
+    if left_out:
+        if config.getoption("lf", False):
+            why.append("--lf: only the items that failed in the last run were selected")
+        if config.getoption("stepwise", False) or config.getoption("stepwise_skip", False):
+            why.append("--sw: the items before the last run's first failure were left out")
+        if preloaded and (config.getoption("keyword", "") or config.getoption("markexpr", "")
+                          or config.getoption("deselect", None)):
+            why.append("-k/-m/--deselect on a resumed log: items neither in the log nor selected were left out")
+    if results.metrics["counts"]["missing"]:
+        stop = session.shouldfail or session.shouldstop
+        maxfail = int(config.getoption("maxfail", 0) or 0)
+        if isinstance(stop, str) and stop:
+            why.append(f"stopped early: {stop}")
+        elif stop or maxfail:
+            why.append(f"stopped early (-x/--maxfail {maxfail})")
+    if not why:
+        return None
+    reported = {record.item_id for record in results.records}
+    return {"why": why, "items_reported": len(reported), "items_in_selection": len(selection),
+            "items_not_played": sum(1 for name in selection if name not in reported)}
+
+
+def partial_line(partial: dict[str, Any]) -> str:
+    """The summary's line for a partial run."""
+    return (f"PARTIAL RUN: {partial['items_reported']} of {partial['items_in_selection']} items of the selection "
+            f"were reported ({'; '.join(partial['why'])}); every rate above counts those items only")
+
+
+def partial_population(partial: dict[str, Any]) -> str:
+    """Which items a gate decided on, in a partial run."""
+    return (f"gates decided on a partial run: the {partial['items_reported']} items reported of "
+            f"{partial['items_in_selection']} selected ({'; '.join(partial['why'])})")
