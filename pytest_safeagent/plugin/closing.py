@@ -57,6 +57,9 @@ class ClosingLines:
 
     @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        controller = config.pluginmanager.get_plugin("safeagent-controller")
+        if controller is not None and controller.plays_nothing():  # --co: pytest's own output only
+            return
         if not explicit_report_chars(config):
             terminalreporter.reportchars = ""  # read by pytest's short test summary, printed after this hook
         from pytest_safeagent.plugin.other_plugins import quiet_sugar_results

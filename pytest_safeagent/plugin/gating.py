@@ -194,6 +194,8 @@ class GatingPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        if config.getoption("collectonly"):  # nothing was played, logged or gated
+            return
         write = terminalreporter.write_line
         if self.resume is not None or self.settings.log_path is not None:
             terminalreporter.section("SafeAgentBench results log")
