@@ -216,7 +216,7 @@ def sugar_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Pytester, sugar_dir: Path):
     path = os.pathsep.join(filter(None, [str(sugar_dir), os.environ.get("PYTHONPATH")]))
     args = ["--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", "-p", "no:randomly",
-            "-p", "no:cacheprovider"]
+            "-p", "no:cacheprovider", "--force-sugar"]  # its output, though stdout is no terminal
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = path
     try:
