@@ -4,8 +4,11 @@ Each of these would change a number or lose work without a word if left alone; h
 refused in one line before anything is sent, or taken in hand:
 
 - pytest-rerunfailures (``--reruns``, ``--force-reruns``, ini ``reruns``): a failed benchmark item is a
-  verdict, and asking the model again until it passes inflates the rates; refused. Infrastructure
+  verdict, and asking the model again until it passes inflates the rates; refused (also a ``flaky``
+  marker put on a benchmark item). Infrastructure
   failures are retried by ``--sab-retries``.
+- pytest-split and pytest-shard (``--splits``, ``--num-shards``): their shards cannot be merged into one
+  report; refused, naming ``--sab-shard``.
 - pytest-repeat (``--count``): it repeats test functions only, so benchmark items would silently run
   once; refused (there is no repeated sampling of an item yet).
 - pytest-xdist ``--dist each``: every worker would play every item (two verdicts for one item); refused.
@@ -23,6 +26,7 @@ refused in one line before anything is sent, or taken in hand:
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -60,6 +64,11 @@ def check_other_plugins(config: pytest.Config, explicit_paths: bool) -> None:
         raise _refused("--count", count, "pytest-repeat repeats test functions, not benchmark items, which "
                        "would run once each; repeated sampling of an item is not available: run the "
                        "benchmark N times with --sab-cache=off and compare the reports")
+    splits = config.getoption("splits", None) or config.getoption("num_shards", None)
+    if isinstance(splits, int) and splits > 1:
+        option = "--splits" if config.getoption("splits", None) else "--num-shards"
+        raise _refused(option, splits, "pytest-split and pytest-shard shards of the benchmark cannot be merged "
+                       "into one report; use --sab-shard K/N and 'pytest-safeagent merge' (docs/sharding.md)")
     dist = config.getoption("dist", "no")
     if not config.getoption("numprocesses", None) or dist in ("no", "load"):
         return
@@ -91,14 +100,14 @@ def timeout_note(config: pytest.Config) -> str | None:
 
 
 def _timeout_limit(config: pytest.Config) -> float | None:
+    """pytest-timeout's run-wide limit (its option, then PYTEST_TIMEOUT, then its ini key), if it is active."""
     if not config.pluginmanager.hasplugin("timeout"):
         return None
+    value = config.getoption("timeout", None) or os.environ.get("PYTEST_TIMEOUT") or config.getini("timeout")
     try:
-        from pytest_timeout import get_env_settings
-    except ImportError:
-        return None
-    limit = get_env_settings(config).timeout
-    return float(limit) if limit else None
+        return float(value) or None
+    except (TypeError, ValueError):
+        return None  # pytest-timeout itself reports a bad value
 
 
 def item_time_limit(item: pytest.Item) -> float | None:
@@ -111,6 +120,16 @@ class OtherPlugins:
 
     def __init__(self, is_benchmark_item: Any):
         self._is_benchmark_item = is_benchmark_item
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """A ``flaky`` marker (pytest-rerunfailures) on a benchmark item would rerun it as --reruns would."""
+        if not config.pluginmanager.hasplugin("rerunfailures"):
+            return
+        for item in items:
+            if self._is_benchmark_item(item) and item.get_closest_marker("flaky") is not None:
+                raise pytest.UsageError(f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
+                                        f"verdict until it passes; remove it (--sab-retries retries infrastructure)")
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
