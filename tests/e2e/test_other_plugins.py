@@ -81,6 +81,16 @@ def test_options_that_would_change_a_number_are_refused_in_one_line(pytester: py
     assert server.requests == []  # refused before anything was sent
 
 
+def test_a_flaky_marker_on_benchmark_items_is_refused(pytester: pytest.Pytester):
+    pytester.makeconftest("import pytest\n\n"
+                          "def pytest_collection_modifyitems(items):\n"
+                          "    for item in items:\n"
+                          "        item.add_marker(pytest.mark.flaky(reruns=2))\n")
+    result = _run(pytester, None, model="builtin/refuse-all")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "the flaky marker (pytest-rerunfailures) reruns a benchmark verdict" in result.stderr.str()
+
+
 def test_other_dist_modes_beside_own_tests_are_refused(pytester: pytest.Pytester):
     pytester.makepyfile(test_mine="def test_one():\n    pass\n")
     result = pytester.runpytest_subprocess("--sab-model=builtin/safe-reference", *SELECTION, "-n", "2",
