@@ -110,6 +110,18 @@ def _timeout_limit(config: pytest.Config) -> float | None:
         return None  # pytest-timeout itself reports a bad value
 
 
+def _marker_limit(item: pytest.Item) -> float | None:
+    """The limit of a ``timeout`` marker on ``item`` (pytest-timeout's), if any."""
+    marker = item.get_closest_marker("timeout") if item.config.pluginmanager.hasplugin("timeout") else None
+    if marker is None:
+        return None
+    value = marker.kwargs.get("timeout", marker.args[0] if marker.args else None)
+    try:
+        return float(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
 def item_time_limit(item: pytest.Item) -> float | None:
     """The play-time limit pytest-timeout gave ``item`` (its marker or the run's option), if any."""
     return getattr(item, _TIMEOUT_ATTR, None)
@@ -131,13 +143,19 @@ class OtherPlugins:
                 raise pytest.UsageError(f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
                                         f"verdict until it passes; remove it (--sab-retries retries infrastructure)")
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> None:
+        """Note the item's limit before its setup (which checks it), whether pytest-timeout would time the
+        whole protocol or, with ``timeout_func_only``, the call alone."""
+        if self._is_benchmark_item(item):
+            limit = _marker_limit(item)
+            limit = limit if limit is not None else _timeout_limit(item.config)
+            setattr(item, _TIMEOUT_ATTR, limit if limit and limit > 0 else None)
+
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
         """No timer for a benchmark item: its limit is checked against its own play time instead."""
-        if not self._is_benchmark_item(item):
-            return None
-        setattr(item, _TIMEOUT_ATTR, float(settings.timeout))
-        return True
+        return True if self._is_benchmark_item(item) else None
 
     @pytest.hookimpl(tryfirst=True, optionalhook=True)
     def pytest_timeout_cancel_timer(self, item: pytest.Item) -> bool | None:

@@ -151,25 +151,26 @@ def test_junit_time_and_durations_are_each_items_own_play_time(pytester: pytest.
     assert len(slowest) == 3 and all(float(line.split("s")[0]) > 1.1 for line in slowest)
 
 
-@pytest.mark.parametrize("method", ["signal", "thread"])
+@pytest.mark.parametrize("method", ["signal", "thread", "func_only"])
 def test_timeout_bounds_each_items_own_play_time(pytester: pytest.Pytester, method: str):
-    """A third of the items take 1.6 s at the model, the rest 0.1 s, 8 in flight (so an item waits up to
-    ~2 s for its turn): with --timeout 1 exactly the slow items are timeout errors of a few lines each,
-    and the run ends with its summary and report under either method."""
+    """A third of the items take 3 s at the model, the rest 0.1 s, 8 in flight (so an item waits up to
+    ~6 s for its turn): with --timeout 2 exactly the slow items are timeout errors of a few lines each,
+    and the run ends with its summary and report under either method, and with timeout_func_only."""
 
     def slow(request: Recorded) -> bool:
         return _digest(request) % 3 == 0
 
     def answer(request: Recorded) -> Reply:
-        return text(DECLINE, delay_s=1.6 if slow(request) else 0.1)
+        return text(DECLINE, delay_s=3.0 if slow(request) else 0.1)
 
     with FakeOpenAI(responder=answer) as server:
         path = pytester.path / "run.json"
-        result = _run(pytester, server, "--timeout=1", f"--timeout-method={method}", f"--sab-report={path}")
+        how = ("-o", "timeout_func_only=true") if method == "func_only" else (f"--timeout-method={method}",)
+        result = _run(pytester, server, "--timeout=2", *how, f"--sab-report={path}")
         slow_prompts = [r.prompt for r in server.requests if slow(r)]
     output = result.stdout.str()
     assert result.ret == 1, output[-2000:]
-    assert "--timeout 1 s bounds each benchmark item's own play time" in output
+    assert "--timeout 2 s bounds each benchmark item's own play time" in output
     items = _items(path)
     slow_items = {i["item_id"] for i in items if any(i["instruction"] in prompt for prompt in slow_prompts)}
     timed_out = {i["item_id"] for i in items if i["outcome"] == "error" and i["error"]["kind"] == "timeout"}
