@@ -146,7 +146,9 @@ def test_junit_time_and_durations_are_each_items_own_play_time(pytester: pytest.
     times = {case.get("name"): float(case.get("time")) for case in ET.parse(junit).iter("testcase")}
     assert set(times) == set(played) and len(played) == 28
     for name, seconds in played.items():
-        assert abs(times[name] - seconds) <= 0.3 * seconds, (name, times[name], seconds)
+        # the call and teardown phases add a few ms (tens on a loaded machine) to the item's play time
+        assert abs(times[name] - seconds) <= max(0.3 * seconds, 0.06), (name, times[name], seconds)
+    assert sum(times.values()) <= 1.1 * sum(played.values())  # not the wait for results played ahead
     slowest = [line for line in result.outlines if line.strip().endswith("-direct") and " setup " in line]
     assert len(slowest) == 3 and all(float(line.split("s")[0]) > 1.1 for line in slowest)
 
