@@ -1,8 +1,9 @@
 """A run that played a subset of its selection: why, for the report's ``partial`` mark and the summary.
 
-``--lf``, ``--sw``, ``-k``/``-m``/``--deselect`` on a resumed log, and ``-x``/``--maxfail`` (or another
-early stop) leave items of the run's selection (its slices and strategies, or its shard's share)
-unplayed; the rates then count the items played only. Such a report says so (``"partial"``, and
+``--lf``, ``--sw`` and ``-x``/``--maxfail`` (or another early stop) leave items of the run's selection
+(its slices and strategies, or its shard's share) unplayed, and ``-k``/``-m``/``--deselect`` on a log of
+a wider selection (``--sab-resume``) reports the log's items beside a part of the rest; the rates then
+count a population nobody chose. Such a report says so (``"partial"``, and
 ``complete: false``), its summary says so in one line, gates name the population they decided on, and
 baselines and ``merge`` read the mark (docs/pytest-plugins.md). A plain ``-k``/``-m`` on a fresh run is
 the user's choice of items, not a partial run.
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from pytest_safeagent.plugin.resume_selection import SELECTED_DONE
 from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
 from pytest_safeagent.reporting.run_results import RunResults
 
@@ -39,9 +41,11 @@ def partial_run(session: pytest.Session, config: pytest.Config, results: RunResu
             why.append("--lf: only the items that failed in the last run were selected")
         if config.getoption("stepwise", False) or config.getoption("stepwise_skip", False):
             why.append("--sw: the items before the last run's first failure were left out")
-        if preloaded and (config.getoption("keyword", "") or config.getoption("markexpr", "")
-                          or config.getoption("deselect", None)):
-            why.append("-k/-m/--deselect on a resumed log: items neither in the log nor selected were left out")
+    selected_done = config.stash.get(SELECTED_DONE, None)
+    outside = len(preloaded - selected_done) if selected_done is not None else 0
+    if outside:  # the report mixes the log's wider selection with this run's narrower one
+        why.append(f"-k/-m/--deselect on a resumed log: {outside} logged items outside this selection are "
+                   f"reported beside it, the selection's other items are not")
     if results.metrics["counts"]["missing"]:
         stop = session.shouldfail or session.shouldstop
         maxfail = int(config.getoption("maxfail", 0) or 0)
