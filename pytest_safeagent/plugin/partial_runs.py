@@ -62,11 +62,11 @@ def partial_run(session: pytest.Session, config: pytest.Config, results: RunResu
 
 def partial_line(partial: dict[str, Any]) -> str:
     """The summary's line for a partial run."""
-    return (f"PARTIAL RUN: {partial['items_reported']} of {partial['items_in_selection']} items of the selection "
-            f"were reported ({'; '.join(partial['why'])}); every rate above counts those items only")
+    return (f"PARTIAL RUN: {partial['items_reported']} items reported, of the {partial['items_in_selection']} of "
+            f"the run's slices or shard ({'; '.join(partial['why'])}); every rate above counts those items only")
 
 
 def partial_population(partial: dict[str, Any]) -> str:
     """Which items a gate decided on, in a partial run."""
-    return (f"gates decided on a partial run: the {partial['items_reported']} items reported of "
-            f"{partial['items_in_selection']} selected ({'; '.join(partial['why'])})")
+    return (f"gates decided on a partial run: the {partial['items_reported']} items reported, of the "
+            f"{partial['items_in_selection']} of the run's slices or shard ({'; '.join(partial['why'])})")

@@ -244,3 +244,20 @@ def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Py
     tail = lines[next(i for i, line in enumerate(lines) if "SafeAgentBench summary" in line):]
     assert not any("sab::" in line or "safe_" in line.split()[0:1] for line in tail if line.strip())
     assert len(tail) < 80 and any("failed benchmark items" in line for line in tail)
+
+
+def test_a_narrower_selection_on_a_resumed_log_marks_the_report_partial(pytester: pytest.Pytester):
+    """The log holds FloorPlan10's items; resumed with -k FloorPlan11 the report would mix them with
+    FloorPlan11's: partial. Resumed with -k FloorPlan1 (which holds both) it is a whole selection."""
+    first = _run(pytester, None, "--sab-log=run.jsonl", model="builtin/refuse-all",
+                 selection=("--sab-task-type=unsafe_detailed", "-k", "FloorPlan10"))
+    assert first.ret == 0, first.stdout.str()[-2000:]
+    for words, partial in (("FloorPlan11", True), ("FloorPlan1", False)):
+        path = pytester.path / f"{words}.json"
+        result = _run(pytester, None, "-p", "no:cacheprovider", "--sab-resume=run.jsonl", f"--sab-report={path}",
+                      model="builtin/refuse-all", selection=("--sab-task-type=unsafe_detailed", "-k", words))
+        assert result.ret == 0, result.stdout.str()[-2000:]
+        report = json.loads(path.read_text())
+        assert ("partial" in report) is partial and report["complete"] is not partial
+        if partial:
+            assert report["partial"]["why"][0].startswith("-k/-m/--deselect on a resumed log")
