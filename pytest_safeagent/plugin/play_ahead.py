@@ -12,7 +12,8 @@ Which items a process plays: without xdist, all of them. Under xdist the plugin'
 *n* every item whose collection index is *k* modulo *n*, all at once, and each worker computes the
 same partition, so it plays ahead exactly the items it will run; no item is played twice. Any item
 that reaches setup without a played result (a worker restarted after a crash was handed another's
-items; another ``--dist`` mode) is played there, inline, as before.
+items) is played there, inline, as before. ``--dist loadscope|loadfile|loadgroup|worksteal`` use the
+same partition, ``--dist each`` is refused (plugin/other_plugins.py).
 
 Stopping (-x, --maxfail, Ctrl-C, the fail-fast stop): nothing new is submitted, queued items are
 dropped, and requests waiting for a slot or a retry fail at once. A result exists only once its item
