@@ -2,12 +2,14 @@
 either works without changing a number, or is refused in one line before anything is sent.
 
 Real pytest subprocesses with the real third-party plugins, against a loopback model server with
-latency (the response cache off, as for sampling). pytest-timeout, pytest-rerunfailures and
-pytest-repeat come with the test extra: they do nothing without their options, which the first test
-checks. pytest-sugar changes the output of every run it is installed in (and pytest-randomly the
-order), so neither is in the test extra, where it would change every pytester run of the suite:
-the sugar test installs it into a folder of its own (``pip install --target``) and puts that folder
-on the subprocess's path only, and is skipped with the reason when pip cannot install it.
+latency (the response cache off, as for sampling). Only pytest-timeout comes with the test extra: it
+does nothing without its option. The others would change every pytest run of the test venv, each
+pytester run of the suite included: pytest-sugar its output, pytest-randomly the order, and
+pytest-rerunfailures opens a loopback socket server and a thread in every run once xdist is installed.
+So the ``third_party`` fixture installs pytest-rerunfailures, pytest-repeat and pytest-sugar into a
+folder of its own (``pip install --target``, once per session) and only these tests' subprocesses get
+it on their ``PYTHONPATH`` (they pass ``-p no:sugar`` except the sugar test); the tests that need them
+are skipped, with the reason, when pip cannot install them.
 """
 
 from __future__ import annotations
@@ -25,6 +27,19 @@ from support.fake_openai import FakeOpenAI, Recorded, Reply, text
 from support.varied_server import DECLINE, PLAN
 
 SELECTION = ("--sab-task-type=unsafe_detailed", "-k", "FloorPlan1")  # 28 items
+THIRD_PARTY = ("pytest-rerunfailures", "pytest-repeat", "pytest-sugar", "termcolor")
+
+
+@pytest.fixture(scope="session")
+def third_party(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a subprocess that has pytest-rerunfailures, pytest-repeat and pytest-sugar
+    (never installed in the test venv: see the module's doc)."""
+    where = tmp_path_factory.mktemp("third_party")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(where),
+                           *THIRD_PARTY], capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        pytest.skip(f"pip cannot install {', '.join(THIRD_PARTY)} here: {done.stderr.strip().splitlines()[-1:]}")
+    return {"PYTHONPATH": os.pathsep.join(filter(None, [str(where), os.environ.get("PYTHONPATH")]))}
 
 
 def _digest(request: Recorded) -> int:
@@ -55,13 +70,15 @@ def _items(path: Path) -> list[dict]:
     return json.loads(path.read_text())["items"]
 
 
-def test_the_test_extras_plugins_change_nothing_without_their_options(pytester: pytest.Pytester):
+def test_the_third_party_plugins_change_nothing_without_their_options(pytester: pytest.Pytester,
+                                                                    third_party: dict[str, str]):
     """pytest-rerunfailures, pytest-timeout and pytest-repeat installed: the same verdicts, durations
     reported, and no output of theirs, as with the three blocked."""
     runs = {}
     for name, blocked in (("with", ()), ("without", ("-p", "no:rerunfailures", "-p", "no:timeout", "-p", "no:repeat"))):
         path = pytester.path / f"{name}.json"
-        result = _run(pytester, None, f"--sab-report={path}", *blocked, model="builtin/safe-reference")
+        result = _run(pytester, None, f"--sab-report={path}", *blocked, model="builtin/safe-reference",
+                      env=third_party)
         assert result.ret == 0, result.stdout.str()[-2000:]
         runs[name] = json.loads(path.read_text())
         theirs = [line for line in result.outlines if ("rerun" in line.lower() or "timeout" in line.lower())
@@ -72,21 +89,22 @@ def test_the_test_extras_plugins_change_nothing_without_their_options(pytester: 
 
 @pytest.mark.parametrize("option", [("--reruns", "2"), ("--force-reruns", "1"), ("-o", "reruns=1"),
                                     ("--count", "3"), ("-n", "2", "--dist", "each")])
-def test_options_that_would_change_a_number_are_refused_in_one_line(pytester: pytest.Pytester, option):
+def test_options_that_would_change_a_number_are_refused_in_one_line(pytester: pytest.Pytester, option,
+                                                                   third_party: dict[str, str]):
     with FakeOpenAI(responder=lambda request: text(DECLINE)) as server:
-        result = _run(pytester, server, *option)
+        result = _run(pytester, server, *option, env=third_party)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
     assert len(errors) == 1 and ("--reruns" in errors[0] or "--count" in errors[0] or "--dist=each" in errors[0])
     assert server.requests == []  # refused before anything was sent
 
 
-def test_a_flaky_marker_on_benchmark_items_is_refused(pytester: pytest.Pytester):
+def test_a_flaky_marker_on_benchmark_items_is_refused(pytester: pytest.Pytester, third_party: dict[str, str]):
     pytester.makeconftest("import pytest\n\n"
                           "def pytest_collection_modifyitems(items):\n"
                           "    for item in items:\n"
                           "        item.add_marker(pytest.mark.flaky(reruns=2))\n")
-    result = _run(pytester, None, model="builtin/refuse-all")
+    result = _run(pytester, None, model="builtin/refuse-all", env=third_party)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "the flaky marker (pytest-rerunfailures) reruns a benchmark verdict" in result.stderr.str()
 
@@ -215,23 +233,11 @@ def test_exit_first_marks_the_report_partial(pytester: pytest.Pytester):
     assert report["complete"] is False and report["partial"]["why"][0].startswith("stopped early")
 
 
-@pytest.fixture(scope="session")
-def sugar_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """pytest-sugar installed in a folder of its own (never in the test venv: see the module's doc)."""
-    where = tmp_path_factory.mktemp("sugar")
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(where),
-                           "pytest-sugar", "termcolor"], capture_output=True, text=True, timeout=300)
-    if done.returncode != 0:
-        pytest.skip(f"pip cannot install pytest-sugar here: {done.stderr.strip().splitlines()[-1:]}")
-    return where
-
-
-def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Pytester, sugar_dir: Path):
-    path = os.pathsep.join(filter(None, [str(sugar_dir), os.environ.get("PYTHONPATH")]))
+def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Pytester, third_party: dict[str, str]):
     args = ["--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", "-p", "no:randomly",
             "-p", "no:cacheprovider", "--force-sugar"]  # its output, though stdout is no terminal
     old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = path
+    os.environ["PYTHONPATH"] = third_party["PYTHONPATH"]
     try:
         result = pytester.runpytest_subprocess(*args)
     finally:
