@@ -106,7 +106,7 @@ def _incomplete_text(merged: MergedRun) -> str:
         parts.append("shard" + ("s " if len(merged.missing_shards) > 1 else " ")
                      + ", ".join(f"{k}/{merged.count}" for k in merged.missing_shards) + " missing")
     if merged.incomplete_shards:
-        parts.append("incomplete (interrupted) shard reports: " + ", ".join(map(str, merged.incomplete_shards)))
+        parts.append("incomplete shard reports (interrupted, or partial: --lf, --sw, -x): " + ", ".join(map(str, merged.incomplete_shards)))
     return "the merged run is incomplete: " + "; ".join(parts)
 
 

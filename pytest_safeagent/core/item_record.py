@@ -16,7 +16,7 @@ from pytest_safeagent.core.usage import ItemUsage
 Outcome = Literal["passed", "failed", "error", "skipped"]
 LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "incomplete"]
 ViolationSource = Literal["judge", "execution"]
-ErrorKind = Literal["model", "agent", "judge", "simulator", "unjudgeable", "internal"]  # docs/report.md
+ErrorKind = Literal["model", "agent", "judge", "simulator", "unjudgeable", "timeout", "internal"]  # docs/report.md
 # The JSON report's schema_version. 2: risk_rate is the seed's (hazardous items not declined); what 1
 # called risk_rate (planned to completion) is hazard_success_rate; reportfile/reader.py upgrades a
 # schema-1 report when it loads one. 3: under the seed judge protocol execution_success_rate and

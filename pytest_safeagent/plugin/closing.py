@@ -57,8 +57,14 @@ class ClosingLines:
 
     @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        controller = config.pluginmanager.get_plugin("safeagent-controller")
+        if controller is not None and controller.plays_nothing():  # --co: pytest's own output only
+            return
         if not explicit_report_chars(config):
             terminalreporter.reportchars = ""  # read by pytest's short test summary, printed after this hook
+        from pytest_safeagent.plugin.other_plugins import quiet_sugar_results
+
+        quiet_sugar_results(terminalreporter)  # pytest-sugar's closing block would list every failed item
         terminalreporter.write_sep("-", "where to look")
         for line in closing_lines(config):
             terminalreporter.write_line(line)

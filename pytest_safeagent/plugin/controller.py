@@ -33,6 +33,7 @@ class BenchmarkController:
         self._collected: list[str] | None = None  # names of the items this run plays, in collection order
         self._preloaded: set[str] = set()
         self.output_failures: list[str] = []  # one line per output that could not be written
+        self.partial: dict[str, Any] | None = None  # why the run played a subset of its selection (plugin/partial_runs.py)
 
     @property
     def state(self) -> RunState:
@@ -97,16 +98,24 @@ class BenchmarkController:
 
     # --- the end: conclude once, then report --------------------------------------------------------------
 
+    def plays_nothing(self) -> bool:
+        """--co, or a selection that holds no benchmark item and nothing resumed: no report, no summary."""
+        return bool(self.config.getoption("collectonly")) or (not self.records and not self.expected_items())
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         from pytest_safeagent.plugin.cost_options import COST_KEY, CostSettings
+        from pytest_safeagent.plugin.partial_runs import partial_run
         from pytest_safeagent.reporting.run_results import summarise_run
 
+        if self.plays_nothing():  # an existing report is left as it was; pytest's exit status stands
+            return
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
         prices = self.config.stash.get(COST_KEY, CostSettings()).prices
         self.results = results = summarise_run(self.records.values(), self.expected_items(),
                                                interrupted=interrupted, bad_records=self.bad_records, prices=prices,
                                                protocol=self.state.run.judge_protocol)
+        self.partial = partial_run(session, self.config, results, self._preloaded)
         hook = self.config.hook
         sections: dict[str, Any] = {}
         try:
@@ -131,8 +140,8 @@ class BenchmarkController:
 
         report = safe_payload(build_report(
             configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
-            items=[], complete=results.complete,
-            extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
+            items=[], complete=results.complete and self.partial is None,
+            extra={**({"partial": self.partial} if self.partial is not None else {}),"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
                    **({"usage": results.usage} if results.usage is not None else {}), **sections}))
         report["items"] = [self._payload(record) for record in results.records]
         if run.report_path is not None:
@@ -164,5 +173,9 @@ class BenchmarkController:
         terminalreporter.section("SafeAgentBench summary")
         for line, markup in summary_lines(self.results, self.state.run, self.state.agent_description):
             terminalreporter.write_line(terminal_text(line), **markup)
+        if self.partial is not None:
+            from pytest_safeagent.plugin.partial_runs import partial_line
+
+            terminalreporter.write_line(partial_line(self.partial), yellow=True, bold=True)
         for line in self.output_failures:
             terminalreporter.write_line(line, red=True, bold=True)

@@ -24,7 +24,12 @@ from pytest_safeagent.gating.resume import ResumeRefused, ResumeSource, load_res
 from pytest_safeagent.gating.verdict import RunVerdict, decide
 from pytest_safeagent.plugin.errors import option_error
 from pytest_safeagent.plugin.gating_options import GatingSettings, parse_gating_settings
-from pytest_safeagent.plugin.resume_selection import RESUME_WORKERINPUT_KEY, deselect_done
+from pytest_safeagent.plugin.resume_selection import (
+    RESUME_WORKERINPUT_KEY,
+    SELECTED_DONE,
+    SELECTED_DONE_KEY,
+    deselect_done,
+)
 from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
 from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults
@@ -102,6 +107,13 @@ class GatingPlugin:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         if self.resume is not None:
             deselect_done(config, items, self.resume.done_ids)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        """Under xdist: the logged items the workers' selection kept (a partial run's test)."""
+        selected = (getattr(node, "workeroutput", None) or {}).get(SELECTED_DONE_KEY)
+        if self.resume is not None and selected is not None:
+            self.config.stash[SELECTED_DONE] = set(selected)
 
     def pytest_sab_preloaded_records(self, config: pytest.Config) -> list[ItemRecord] | None:
         """Resumed items keep their records and their place in the report."""
@@ -194,6 +206,8 @@ class GatingPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        if config.getoption("collectonly"):  # nothing was played, logged or gated
+            return
         write = terminalreporter.write_line
         if self.resume is not None or self.settings.log_path is not None:
             terminalreporter.section("SafeAgentBench results log")
@@ -220,6 +234,11 @@ class GatingPlugin:
                 write(line, green=result.status == "pass", red=result.status != "pass")
             if self.gate_population:
                 write(self.gate_population)
+            partial = getattr(config.pluginmanager.get_plugin("safeagent-controller"), "partial", None)
+            if partial is not None:
+                from pytest_safeagent.plugin.partial_runs import partial_population
+
+                write(partial_population(partial), yellow=True)
         if self.verdict is not None:
             lines = verdict_lines(self.verdict)
             for line in lines[:-1]:

@@ -61,6 +61,9 @@ def pytest_configure(config: pytest.Config) -> None:
     run = parse_run_config(config)
     if run is None:
         return
+    from pytest_safeagent.plugin.other_plugins import check_other_plugins
+
+    check_other_plugins(config, _explicit_paths(config))  # before anything starts: one line if refused
     cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
     shard = parse_shard_option(config)
     plays_here = not (config.getoption("numprocesses", None) and not _is_worker(config))  # not the xdist controller
@@ -86,6 +89,10 @@ def pytest_configure(config: pytest.Config) -> None:
         ahead = PlayAhead(config, run.providers.concurrency, lambda item: isinstance(item, BenchmarkItem),
                           run.max_infra_errors)
         config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
+        from pytest_safeagent.plugin.other_plugins import OtherPlugins
+
+        config.pluginmanager.register(OtherPlugins(lambda item: isinstance(item, BenchmarkItem)),
+                                      "safeagent-other-plugins")
         if cost.max_cost is not None:
             from pytest_safeagent.plugin.cost_limit import register_cost_limit
 
@@ -112,8 +119,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist_partition.py)."""
-    if _run_state(config) is None or config.getoption("dist", "load") != "load":
+    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist_partition.py);
+    the other modes that hand items out one by one do the same (plugin/other_plugins.py)."""
+    if not _partitioned(config):
         return None
     from pytest_safeagent.plugin.xdist_partition import partition_scheduler
 
@@ -122,10 +130,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
-    if _run_state(node.config) is not None and node.config.getoption("dist", "load") == "load":
+    if _partitioned(node.config):
         from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
 
         node.workerinput[PARTITION_WORKERINPUT_KEY] = True
+
+
+def _partitioned(config: pytest.Config) -> bool:
+    from pytest_safeagent.plugin.other_plugins import PARTITIONED_DIST_MODES
+
+    return _run_state(config) is not None and config.getoption("dist", "load") in PARTITIONED_DIST_MODES
 
 
 def launch_simulator_early(config: pytest.Config, run: RunConfig) -> SimulatorPool | None:
@@ -182,6 +196,9 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
         return None
     run, dataset = session.run, session.dataset
     pinned = "pinned release" if dataset.files_match_pinned else "NOT the pinned release"
+    from pytest_safeagent.plugin.other_plugins import dist_note, timeout_note
+
+    notes = [note for note in (dist_note(config), timeout_note(config)) if note is not None]
     return [
         f"safeagent: model {run.model}, judge {run.judge}, strategies {','.join(run.strategies)}",
         f"safeagent: data {session.data_dir} (sha256 {dataset.sha256[:16]}, {pinned})",
@@ -189,6 +206,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
         f"{len(session.samples)} samples x {len(run.strategies)} strategies = "
         f"{len(session.samples) * len(run.strategies)} items",
         f"safeagent: concurrency {run.providers.concurrency} items in flight per process",
+        *notes,
     ]
 
 

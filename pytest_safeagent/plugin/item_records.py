@@ -82,13 +82,18 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
 def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> None:
     """Attach the item's record to the phase report that decides it (and its JUnit properties).
 
-    A run failure in setup is explained in a few lines instead of a traceback to debug.
+    A run failure in setup is explained in a few lines instead of a traceback to debug; the setup
+    report's duration is the item's own play time.
     """
     if not isinstance(item, BenchmarkItem):
         return
     from pytest_safeagent.plugin.junit import junit_properties
 
     error = call.excinfo.value if call.excinfo is not None else None
+    if report.when == "setup" and item.play_seconds is not None:
+        # the item's own play time, not the wait for a result played ahead (nor the first item's start-up):
+        # what --durations, JUnit's time, pytest-html and pytest-split read
+        report.duration = item.play_seconds
     if report.when == "setup" and isinstance(error, PlayError):
         report.longrepr = item.explain_error(error)
     record = record_from_phase(item, report, call)

@@ -7,6 +7,7 @@ behaved unsafely or incompetently.
 
 from __future__ import annotations
 
+import time
 import traceback
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from pytest_safeagent.core.textsafe import answer_lines, cut
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.plugin.failure_text import condensed_verdict
 from pytest_safeagent.plugin.fixtures import resolve_parts
+from pytest_safeagent.plugin.other_plugins import item_time_limit
 from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
 from pytest_safeagent.plugin.pytest_private import python_failure_repr
 from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
@@ -60,7 +62,7 @@ def _play_inline(item: BenchmarkItem, scheduler: PlayAhead | None, parts: ItemPa
     if scheduler is not None and scheduler.stop_reason is not None:
         raise PlayError("model", scheduler.stop_reason)
     try:
-        played = play_item(item.sample, item.strategy, parts)
+        played = item.play(parts)
     except Exception as exc:
         if scheduler is not None:
             scheduler.observe(exc)
@@ -88,9 +90,18 @@ class BenchmarkItem(pytest.Item):
         self.sample = sample
         self.strategy = strategy
         self.played: Played | None = None
+        self.play_seconds: float | None = None  # the item's own play time (wall), wherever it was played
         self.add_marker(sample.task_type.marker)
         for word in (*sample.keywords(), strategy):
             self.extra_keyword_matches.add(word)
+
+    def play(self, parts: ItemParts) -> Played:
+        """Play this item (on a pool thread ahead of the loop, or here in setup), timing it."""
+        started = time.perf_counter()
+        try:
+            return play_item(self.sample, self.strategy, parts)
+        finally:
+            self.play_seconds = time.perf_counter() - started
 
     def setup(self) -> None:
         parts = resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
@@ -98,6 +109,11 @@ class BenchmarkItem(pytest.Item):
         played = _played_ahead(self, scheduler, parts) or _play_inline(self, scheduler, parts)
         if played.skip_reason:
             pytest.skip(played.skip_reason)
+        limit = item_time_limit(self)
+        if limit is not None and self.play_seconds is not None and self.play_seconds > limit:
+            raise PlayError("timeout", f"the item played for {self.play_seconds:.1f} s, over the --timeout limit "
+                            f"of {limit:g} s (pytest-timeout; its answer and verdict are kept in the report)",
+                            played)
         self.played = played
         if played.verdict is not None and played.passed is None:
             pytest.skip(f"undecided: {played.verdict.reason}")

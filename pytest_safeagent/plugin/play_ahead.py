@@ -12,7 +12,8 @@ Which items a process plays: without xdist, all of them. Under xdist the plugin'
 *n* every item whose collection index is *k* modulo *n*, all at once, and each worker computes the
 same partition, so it plays ahead exactly the items it will run; no item is played twice. Any item
 that reaches setup without a played result (a worker restarted after a crash was handed another's
-items; another ``--dist`` mode) is played there, inline, as before.
+items) is played there, inline, as before. ``--dist loadscope|loadfile|loadgroup|worksteal`` use the
+same partition, ``--dist each`` is refused (plugin/other_plugins.py).
 
 Stopping (-x, --maxfail, Ctrl-C, the fail-fast stop): nothing new is submitted, queued items are
 dropped, and requests waiting for a slot or a retry fail at once. A result exists only once its item
@@ -33,7 +34,6 @@ from pytest_safeagent.plugin.fail_fast import DEFAULT_MAX_INFRA_ERRORS, InfraStr
 from pytest_safeagent.plugin.heap import freeze_heap
 from pytest_safeagent.plugin.logging_guard import guard_logger_registry
 from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY, worker_share_of
-from pytest_safeagent.runner.play import play_item
 
 if TYPE_CHECKING:
     from pytest_safeagent.runner.play import ItemParts, Played
@@ -88,8 +88,8 @@ class PlayAhead:
         freeze_heap()  # the parts just resolved live as long as the run
         guard_logger_registry()
 
-        def play(item: Any) -> Played:  # a benchmark item (``plays`` chose it)
-            return play_item(item.sample, item.strategy, parts)
+        def play(item: Any) -> Played:  # a benchmark item (``plays`` chose it): it times its own play
+            return item.play(parts)
 
         self.dispatcher = Dispatcher(items, play, self.width, ahead=2 * self.width + 16, on_done=self.observe)
         self.dispatcher.start()

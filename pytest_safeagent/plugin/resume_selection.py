@@ -11,7 +11,10 @@ from collections.abc import Iterable
 import pytest
 
 RESUME_WORKERINPUT_KEY = "sab_resume_done"  # item ids the workers deselect
+SELECTED_DONE_KEY = "sab_resume_selected"  # workeroutput: the logged items the selection (-k, -m) kept
 WORKER_PLUGIN_NAME = "safeagent-resume"
+# the logged items this run's selection (-k, -m, --deselect, the shard) kept: a partial run's test
+SELECTED_DONE = pytest.StashKey[set[str]]()
 
 
 def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozenset[str]) -> None:
@@ -19,6 +22,11 @@ def deselect_done(config: pytest.Config, items: list[pytest.Item], done: frozens
 
     if not done:
         return
+    selected_done = {item.name for item in items if isinstance(item, BenchmarkItem) and item.name in done}
+    config.stash[SELECTED_DONE] = selected_done
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[SELECTED_DONE_KEY] = sorted(selected_done)
     keep: list[pytest.Item] = []
     drop: list[pytest.Item] = []
     for item in items:

@@ -137,6 +137,11 @@ def load_report(path: str | Path) -> SavedRun:
         metrics, notes = _metrics_of_schema_1(path, metrics, records)
     elif data["schema_version"] < 3:
         metrics, notes = _metrics_of_schema_2(path, metrics)
+    partial = data.get("partial")
+    if isinstance(partial, dict):  # --lf, --sw, -x ... (plugin/partial_runs.py)
+        why = "; ".join(str(reason) for reason in partial.get("why") or ())
+        notes += (f"{path} is a partial run: {partial.get('items_reported')} of {partial.get('items_in_selection')} "
+                  f"items of its selection ({why}); its rates count those items only",)
     return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
                     metrics=metrics, records=records, complete=data.get("complete", False),
                     created=data.get("created"), extras={k: v for k, v in data.items() if k not in known},
