@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.textsafe import clean_json
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
@@ -67,7 +68,7 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
         if not line.strip():
             continue
         try:
-            raw = json.loads(line)
+            raw = bounded_json.loads(line)
         except json.JSONDecodeError as exc:
             raise DatasetError(path, describe_json_error(exc, with_line=False), index + 1) from None
         except RecursionError:

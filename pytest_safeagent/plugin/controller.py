@@ -57,6 +57,10 @@ class BenchmarkController:
             self.records.pop(name, None)
         self._preloaded &= item_ids
 
+    def preloaded_ids(self) -> set[str]:
+        """The preloaded (resumed) records' items this run reports."""
+        return set(self._preloaded)
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         if self._collected is None:  # every worker collects the same items; the first one tells
@@ -150,11 +154,11 @@ class BenchmarkController:
         return payload if payload is not None else safe_payload(record.model_dump(mode="json"))
 
     def _write_output(self, option: str, path: Any, write: Any) -> None:
-        try:
-            write()
-        except Exception as exc:  # noqa: BLE001 - any failure of one output is reported, the others still written
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
-            self.output_failures.append(terminal_text(f"{option} {path}: not written: {reason}"))
+        from pytest_safeagent.plugin.output_paths import write_output
+
+        failure = write_output(self.config, option, path, write)
+        if failure is not None:
+            self.output_failures.append(failure)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if self.results is None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
@@ -62,7 +63,7 @@ def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
     """The parsed content of a JSON file; every problem is an ``error`` whose message starts with the path."""
     text = read_text_file(path, error)
     try:
-        value = json.loads(text)
+        value = bounded_json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: {describe_json_error(exc)}") from None
     except RecursionError:
