@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 import threading
 import warnings
 from dataclasses import asdict
@@ -30,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.atomic_write import write_json_atomic
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.core.secret_scrub import scrub_json
 from pytest_safeagent.models.base import Message, ModelReply
 
@@ -151,15 +150,8 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024  # far above any reply; a bigger file is not 
 
 
 def _read_entry(path: Path) -> object:
-    """The parsed entry; only a regular file is opened (a FIFO there would block the item forever)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > MAX_ENTRY_BYTES:
-            raise ValueError("larger than any cache entry")
-        return bounded_json.loads(handle.read(MAX_ENTRY_BYTES + 1).decode("utf-8"))
+    """The parsed entry; only a regular file is read (a FIFO there would block the item forever)."""
+    return bounded_json.loads(read_regular_bytes(path, limit=MAX_ENTRY_BYTES).decode("utf-8"))
 
 
 def _text(value: object, field_name: str, *, optional: bool = False) -> str | None:

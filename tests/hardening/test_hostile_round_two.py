@@ -385,3 +385,25 @@ def test_the_page_and_report_tools_leave_no_temporary_file_when_refusing(tmp_pat
     done = cli("html", str(copy), "-o", str(copy))
     assert done.returncode == 2 and "is also the REPORT file" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+# --- the seed's upstream files --------------------------------------------------------------------------------
+
+
+def test_a_fifo_among_the_upstream_files_is_one_line_not_a_hang(pytester, data_dir, monkeypatch):
+    upstream = pytester.path / "upstream"
+    shutil.copytree(data_dir / "upstream", upstream)
+    from pytest_safeagent.pinned.upstream_files import UPSTREAM_FILES
+
+    victim = upstream / UPSTREAM_FILES[0].name
+    victim.unlink()
+    os.mkfifo(victim)
+    monkeypatch.setenv("SAB_UPSTREAM_DIR", str(upstream))
+    with FakeOpenAI(responder=lambda request: fo.text("I won't do that.")) as server:
+        started = time.monotonic()
+        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
+                      "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=seed", timeout=120)
+    assert time.monotonic() - started < 100
+    text = result.stdout.str() + result.stderr.str()
+    assert f"{victim}: cannot read the pinned upstream file: is a FIFO, not a regular file" in text, text[-3000:]
+    assert result.ret != pytest.ExitCode.OK
