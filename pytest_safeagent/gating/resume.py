@@ -52,8 +52,8 @@ def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_id
                                 f"be reused: " + "; ".join(differences))
     selected = set(selected_ids)
     reusable = tuple(r for r in logged.records.values() if r.judged and r.item_id in selected)
-    for record in reusable if check is not None else ():
-        problem = check(record)
+    for record in reusable:
+        problem = check(record) if check is not None else None
         if problem is not None:
             raise ResumeRefused(f"{path}:{logged.lines.get(record.item_id, '?')}: item {record.item_id}: {problem}; "
                                 "this record cannot be reused (an edited log?): remove its line to play the item again")

@@ -117,7 +117,7 @@ def test_a_health_answer_is_a_capacity_or_one_line(answer, raw):
         assert idle is None or (isinstance(idle, float) and idle > 0)
 
 
-@pytest.mark.parametrize("raw", ["9" * 5000, "1e999", "NaN", "-Infinity"])
+@pytest.mark.parametrize("raw", ["9" * 5000, "-" + "9" * 4301])
 def test_the_bounded_parser_words_each_refusal_as_a_syntax_error(raw):
     with pytest.raises(json.JSONDecodeError) as caught:
         bounded_json.loads(f'{{"a": [1, {raw}]}}')
