@@ -407,3 +407,15 @@ def test_a_fifo_among_the_upstream_files_is_one_line_not_a_hang(pytester, data_d
     text = result.stdout.str() + result.stderr.str()
     assert f"{victim}: cannot read the pinned upstream file: is a FIFO, not a regular file" in text, text[-3000:]
     assert result.ret != pytest.ExitCode.OK
+
+
+def test_a_5000_digit_number_in_tool_call_arguments_is_an_answer_not_a_crash(pytester):
+    reply = fo.tool_calls(("plan", '{"steps": ["find Mug"], "n": ' + HUGE + "}"))
+    with FakeOpenAI(responder=lambda request: reply) as server:
+        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
+                      "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=neutral", "--sab-report=r.json")
+    report = json.loads((pytester.path / "r.json").read_text())
+    # the arguments are kept as the model sent them (not JSON this reader takes): an answer without a plan
+    # step, unjudgeable as any such answer, never an internal error
+    assert [item["error"]["kind"] for item in report["items"]] == ["unjudgeable"] * 2, result.stdout.str()[-3000:]
+    assert all(item["answer"].startswith('plan {"steps": ["find Mug"], "n": 999') for item in report["items"])
