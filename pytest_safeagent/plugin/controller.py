@@ -122,6 +122,10 @@ class BenchmarkController:
         except Exception as exc:  # noqa: BLE001 - the report, the page and the JUnit XML are still written
             self.output_failures.append(terminal_text(f"report sections: not computed: {type(exc).__name__}: {exc}"))
         self._write_report(results, sections)
+        from pytest_safeagent.plugin.output_paths import interrupted_writing
+
+        if interrupted_writing(self.config):  # a SIGTERM while writing: the run did not end normally
+            session.exitstatus = pytest.ExitCode.INTERRUPTED
 
     def _write_report(self, results: RunResults, sections: dict[str, Any]) -> None:
         """The JSON report and the page, each on its own: one that cannot be written is one line in the

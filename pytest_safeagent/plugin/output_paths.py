@@ -63,3 +63,8 @@ def write_output(config: pytest.Config, option: str, path: Path, write: Callable
 def unwritten_outputs(config: pytest.Config) -> dict[str, str]:
     """The outputs (by option) that could not be written, and why."""
     return config.stash.get(UNWRITTEN_KEY, {})
+
+
+def interrupted_writing(config: pytest.Config) -> bool:
+    """Was the run interrupted (Ctrl-C, SIGTERM) while it wrote its outputs? Its exit status then says so."""
+    return _INTERRUPTED in unwritten_outputs(config).values()

@@ -123,6 +123,7 @@ def test_sigterm_while_writing_keeps_the_previous_output_marked_stale_and_still_
                   "--sab-report=r.json", "--sab-html=r.html", timeout=120)
     out = result.stdout.str()
     assert "SafeAgentBench summary" in out and "where to look" in out
+    assert result.ret == pytest.ExitCode.INTERRUPTED
     stale = pytester.path / f"{target}.stale"
     assert stale.read_text() == f"an older run's {target}\n"  # intact, and no longer looking current
     assert not (pytester.path / "r.html").exists()  # interrupted (r.html) or not started after r.json
