@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_json_atomic
+from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.gating.baseline import (
     DEFAULT_ALPHA,
     DEFAULT_MAX_REGRESSION_PP,
@@ -112,6 +113,10 @@ def _incomplete_text(merged: MergedRun) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    problem = output_problem([("-o", args.output), ("--html", args.html)],
+                             [("FILE", path) for path in args.files] + [("--baseline", args.baseline)])
+    if problem is not None:  # an output never replaces a shard, the baseline or the other output
+        return _error(problem)
     if args.logs:
         return _merge_logs(args)
     if args.gate_min_items < 1:

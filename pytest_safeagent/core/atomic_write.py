@@ -5,12 +5,22 @@ atomic), which then replaces the target; on any failure the temporary file is re
 cached replies, downloaded data files and the simulator's port file all go through here.
 The file gets the mode a plain ``open()`` would give it (0666 less the umask): ``mkstemp``'s 0600
 would hide a report from the rest of a CI job.
+
+What is not a regular file is never replaced: a character device (``--sab-report /dev/null``,
+``/dev/stdout``) is written into directly and stays a device; a FIFO, socket, block device or directory
+is refused with an ``OSError`` whose ``strerror`` says what it is. A symbolic link is not followed: the
+rename replaces the link, never the file it points to.
+
+:func:`mark_stale`: when a write is interrupted (Ctrl-C, SIGTERM), the previous file is kept, intact,
+under ``<name>.stale``, so no report from an earlier run sits at the path looking current.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 import threading
 from pathlib import Path
@@ -26,8 +36,38 @@ def _umask() -> int:
     return mask
 
 
+STALE_SUFFIX = ".stale"
+
+
+def kind_of(mode: int) -> str:
+    """``a FIFO``, ``a directory``...: what a file that is not a regular one is, for an error line."""
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _not_regular(path: Path, mode: int) -> OSError:
+    return OSError(errno.EINVAL, f"is {kind_of(mode)}, not a regular file; name a file", str(path))
+
+
 def write_bytes_atomic(path: Path, data: bytes, *, suffix: str = ".tmp") -> None:
-    """Replace ``path`` with ``data``; the temporary file is ``.<name>.<random><suffix>``."""
+    """Replace ``path`` with ``data``; the temporary file is ``.<name>.<random><suffix>``.
+
+    An existing character device is written into (it stays a device); any other existing non-regular
+    file is an ``OSError`` and is left as it is."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISCHR(info.st_mode):
+        with open(path, "wb", buffering=0) as device:  # no O_CREAT effect, no rename: the node stays
+            device.write(data)
+        return
+    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        raise _not_regular(path, info.st_mode)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
     try:
@@ -57,3 +97,16 @@ def write_json_atomic(path: Path, payload: object, *, indent: int | None = 2, en
         text = json.dumps(payload, indent=indent, ensure_ascii=True)
         data = (text + "\n" if final_newline else text).encode("ascii")
     write_bytes_atomic(path, data)
+
+
+def mark_stale(path: Path) -> Path | None:
+    """After an interrupted write of ``path``: move the previous regular file (left intact by the write)
+    to ``<name>.stale`` so it no longer looks current; returns where it went, None when there was none."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        stale = path.with_name(path.name + STALE_SUFFIX)
+        os.replace(path, stale)
+    except OSError:
+        return None
+    return stale

@@ -29,6 +29,7 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import (
     ACTIONS,
     OBJECT_TYPES,
@@ -472,7 +473,7 @@ def _read_block(text: str, language: str | None, out: _Collector) -> None:
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         try:
-            value = json.loads(stripped)
+            value = bounded_json.loads(stripped)
         except (json.JSONDecodeError, RecursionError):
             value = None
         if isinstance(value, (list, dict)):

@@ -7,6 +7,10 @@ a call belongs to, and the per-call cost is one attribute lookup and a few addit
 
 A reply that did not reach the server (the on-disk response cache, or an identical request already
 in flight) counts in ``cached_calls`` and adds no tokens: only what the provider would bill is new usage.
+
+The usage a server reports is outside input: a call whose ``prompt_tokens`` and ``completion_tokens``
+are not both whole numbers of at least 0 (missing, a string, a float, negative) counts in
+``unknown_usage_calls`` and adds no tokens; it is never taken as zero tokens (which would cost $0).
 """
 
 from __future__ import annotations
@@ -30,11 +34,13 @@ class TokenUsage(BaseModel):
     cached_calls: int = Field(default=0, ge=0)  # replies answered without a request (cache, shared in flight)
     prompt_tokens: int = Field(default=0, ge=0)
     completion_tokens: int = Field(default=0, ge=0)
+    unknown_usage_calls: int = Field(default=0, ge=0)  # of ``calls``: the server did not say what they used
 
     def __add__(self, other: TokenUsage) -> TokenUsage:
         return TokenUsage(calls=self.calls + other.calls, cached_calls=self.cached_calls + other.cached_calls,
                           prompt_tokens=self.prompt_tokens + other.prompt_tokens,
-                          completion_tokens=self.completion_tokens + other.completion_tokens)
+                          completion_tokens=self.completion_tokens + other.completion_tokens,
+                          unknown_usage_calls=self.unknown_usage_calls + other.unknown_usage_calls)
 
 
 class ItemUsage(BaseModel):
@@ -47,14 +53,14 @@ class ItemUsage(BaseModel):
 
 
 class _Counts:
-    __slots__ = ("calls", "cached_calls", "prompt_tokens", "completion_tokens")
+    __slots__ = ("calls", "cached_calls", "prompt_tokens", "completion_tokens", "unknown_usage_calls")
 
     def __init__(self) -> None:
-        self.calls = self.cached_calls = self.prompt_tokens = self.completion_tokens = 0
+        self.calls = self.cached_calls = self.prompt_tokens = self.completion_tokens = self.unknown_usage_calls = 0
 
     def frozen(self) -> TokenUsage:
         return TokenUsage(calls=self.calls, cached_calls=self.cached_calls, prompt_tokens=self.prompt_tokens,
-                          completion_tokens=self.completion_tokens)
+                          completion_tokens=self.completion_tokens, unknown_usage_calls=self.unknown_usage_calls)
 
 
 class UsageMeter:
@@ -64,13 +70,17 @@ class UsageMeter:
         self._roles: dict[str, _Counts] = {"agent": _Counts(), "judge": _Counts()}
         self._lock = threading.Lock()  # an agent of a user's own may call its model from threads it starts
 
-    def add(self, role: Role, *, cached: bool, prompt_tokens: int, completion_tokens: int) -> None:
+    def add(self, role: Role, *, cached: bool, prompt_tokens: int | None, completion_tokens: int | None) -> None:
+        """One call; ``None`` tokens: the server did not report its usage."""
         with self._lock:
             counts = self._roles[role]
             if cached:
                 counts.cached_calls += 1
                 return
             counts.calls += 1
+            if prompt_tokens is None or completion_tokens is None:
+                counts.unknown_usage_calls += 1
+                return
             counts.prompt_tokens += prompt_tokens
             counts.completion_tokens += completion_tokens
 
@@ -80,7 +90,8 @@ class UsageMeter:
 
 
 _current = threading.local()  # .meter, .role: what the calls of this thread count towards
-Listener = Callable[[str, int, int], None]  # (role, prompt_tokens, completion_tokens) of a call sent
+Listener = Callable[[str, "int | None", "int | None"], None]  # (role, prompt, completion tokens; None: not reported)
+MAX_TOKENS = 2**53  # more tokens than any call can use: a larger count is not a usage
 _listeners: list[Listener] = []
 
 
@@ -95,19 +106,26 @@ def metering(meter: UsageMeter, role: Role) -> Iterator[None]:
         _current.meter, _current.role = previous
 
 
-def note_call(usage: dict[str, int] | None, *, cached: bool) -> None:
+def note_call(usage: object, *, cached: bool) -> None:
     """One reply handed to a caller (``usage``: the completion's ``usage`` as the server sent it)."""
     meter: UsageMeter | None = getattr(_current, "meter", None)
     if meter is None and not _listeners:
         return
-    prompt = int((usage or {}).get("prompt_tokens") or 0)
-    completion = int((usage or {}).get("completion_tokens") or 0)
+    prompt, completion = tokens_of(usage, "prompt_tokens"), tokens_of(usage, "completion_tokens")
+    if prompt is None or completion is None:
+        prompt = completion = None
     role: Role = getattr(_current, "role", None) or "agent"
     if meter is not None:
         meter.add(role, cached=cached, prompt_tokens=prompt, completion_tokens=completion)
     if not cached:
         for listener in tuple(_listeners):
             listener(role, prompt, completion)
+
+
+def tokens_of(usage: object, name: str) -> int | None:
+    """A token count of a reported usage, or None when it is not a whole number from 0 (not reported)."""
+    value = usage.get(name) if isinstance(usage, dict) else None
+    return value if type(value) is int and 0 <= value < MAX_TOKENS else None
 
 
 def add_listener(listener: Listener) -> None:

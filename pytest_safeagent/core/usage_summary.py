@@ -15,7 +15,7 @@ from pytest_safeagent.core.prices import ROLES, Prices
 from pytest_safeagent.core.usage import TokenUsage
 
 TIMINGS = (("agent", "agent_s"), ("judge", "judge_s"), ("simulator", "execution_s"))
-FIELDS = ("calls", "cached_calls", "prompt_tokens", "completion_tokens")
+FIELDS = ("calls", "cached_calls", "prompt_tokens", "completion_tokens", "unknown_usage_calls")
 
 
 def _sum(usages: Iterable[TokenUsage]) -> TokenUsage:
@@ -34,8 +34,10 @@ def _group(records: list[ItemRecord], prices: Prices | None) -> dict[str, Any]:
 
 
 def cost_of(totals: dict[str, TokenUsage], prices: Prices) -> dict[str, Any]:
-    """``{"agent": usd, "judge": usd, "total": usd}``; a role using unpriced tokens is None, and so is the total."""
-    parts = {role: prices.cost(role, totals[role].prompt_tokens, totals[role].completion_tokens) for role in ROLES}
+    """``{"agent": usd, "judge": usd, "total": usd}``; a role using unpriced tokens, or with calls whose usage
+    the server did not report, is None (unknown, never $0), and so is the total."""
+    parts = {role: None if totals[role].unknown_usage_calls else
+             prices.cost(role, totals[role].prompt_tokens, totals[role].completion_tokens) for role in ROLES}
     known = [value for value in parts.values() if value is not None]
     parts["total"] = sum(known) if len(known) == len(ROLES) else None
     return {key: (round(value, 6) if value is not None else None) for key, value in parts.items()}

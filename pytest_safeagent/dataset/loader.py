@@ -10,6 +10,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from pytest_safeagent.core import bounded_json
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.core.textsafe import clean_json
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.dataset.categories import UnknownCategoryError, resolve_category
@@ -54,7 +56,7 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
     if not path.is_file():
         raise DatasetError(path, "file not found")
     try:
-        data = path.read_bytes()
+        data = read_regular_bytes(path)
     except OSError as exc:
         raise DatasetError(path, f"cannot read: {exc.strerror or exc}") from None
     loaded: list[LoadedRecord] = []
@@ -67,7 +69,7 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
         if not line.strip():
             continue
         try:
-            raw = json.loads(line)
+            raw = bounded_json.loads(line)
         except json.JSONDecodeError as exc:
             raise DatasetError(path, describe_json_error(exc, with_line=False), index + 1) from None
         except RecursionError:
@@ -106,7 +108,7 @@ class Dataset:
 
 
 def _file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_regular_bytes(path)).hexdigest()
 
 
 def dataset_checksum(directory: Path, files: tuple[PinnedFile, ...] = DATASET_FILES) -> tuple[str, bool]:

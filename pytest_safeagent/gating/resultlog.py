@@ -16,8 +16,11 @@ lines of the last second.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
+import stat
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -27,6 +30,8 @@ from typing import IO
 
 from pydantic import ValidationError
 
+from pytest_safeagent.core import bounded_json
+from pytest_safeagent.core.atomic_write import kind_of
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.textsafe import clean_json
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
@@ -40,12 +45,35 @@ class ResultsLogError(ValueError):
     """A log that cannot be resumed from; the message names the file and line."""
 
 
-def _drop_torn_tail(path: Path) -> None:
-    """Cut a last line that a crash left without its newline, so appended lines start clean."""
-    with open(path, "rb+") as handle:
-        data = handle.read()
-        if data and not data.endswith(b"\n"):
-            handle.truncate(data.rfind(b"\n") + 1)
+def _open_in_place(path: Path, append: bool) -> IO[str]:
+    """The log opened for writing without following a symbolic link (``O_NOFOLLOW``: a link at the log's
+    path is refused, never truncated through) and only when it is a regular file; appending first cuts a
+    last line that a crash left without its newline, so appended lines start clean."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, "is a symbolic link; the results log is never written through a link",
+                          str(path)) from None
+        raise
+    handle = os.fdopen(fd, "rb+")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, f"is {kind_of(info.st_mode)}, not a regular file", str(path))
+        os.set_blocking(fd, True)
+        if append:
+            data = handle.read()
+            if data and not data.endswith(b"\n"):
+                handle.truncate(data.rfind(b"\n") + 1)
+            handle.seek(0, os.SEEK_END)
+        else:
+            handle.truncate(0)
+    except BaseException:
+        handle.close()
+        raise
+    return io.TextIOWrapper(handle, encoding="utf-8", write_through=False)
 
 
 class ResultsLogWriter:
@@ -60,9 +88,7 @@ class ResultsLogWriter:
         """Start (or, with ``append``, continue) the log; ``carried`` records are copied in first
         so that a log resumed into a new file is complete on its own."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        if append and path.exists():
-            _drop_torn_tail(path)
-        writer = cls(path, open(path, "a" if append else "w", encoding="utf-8"))
+        writer = cls(path, _open_in_place(path, append))
         started = datetime.now(timezone.utc).isoformat(timespec="seconds")
         writer._line({"kind": "run", "log_format": LOG_FORMAT, "started": started, **header})
         for record in carried:
@@ -82,13 +108,23 @@ class ResultsLogWriter:
         self._line({"kind": "item", "record": record})
         self.written += 1
 
-    def close(self) -> None:
-        if not self._handle.closed:
+    def close(self) -> str | None:
+        """Flush, sync and close; never raises for the disk: returns what went wrong (a full disk), else None.
+        After a failed write, closing does not fail a second time: the file is closed all the same."""
+        if self._handle.closed:
+            return None
+        problem = None
+        try:
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+        except OSError as exc:
+            problem = f"writing {self.path} failed: {exc.strerror or exc}"
+        finally:
             try:
-                self._handle.flush()
-                os.fsync(self._handle.fileno())
-            finally:
                 self._handle.close()
+            except OSError:  # the same unwritable rest, tried once more by close (which still closes the file)
+                pass
+        return problem
 
 
 @dataclass
@@ -96,6 +132,7 @@ class LoggedRun:
     path: Path
     headers: list[tuple[int, dict]] = field(default_factory=list)  # (line number, run line)
     records: dict[str, ItemRecord] = field(default_factory=dict)  # item id -> latest record
+    lines: dict[str, int] = field(default_factory=dict)  # item id -> line number of its latest record
     torn_tail: bool = False
 
 
@@ -109,7 +146,7 @@ def read_log(path: Path) -> LoggedRun:
         if not line.strip():
             continue
         try:
-            payload = json.loads(line)
+            payload = bounded_json.loads(line)
         except json.JSONDecodeError as exc:
             if index == last:
                 logged.torn_tail = True  # the process died while writing this line
@@ -134,6 +171,7 @@ def read_log(path: Path) -> LoggedRun:
             except ValidationError as exc:
                 raise ResultsLogError(f"{path}:{number}: item record {first_error(exc)}") from None
             logged.records[record.item_id] = record
+            logged.lines[record.item_id] = number
         else:
             raise ResultsLogError(f"{path}:{number}: unknown line kind {kind!r} (expected 'run' or 'item')")
     if not logged.headers:

@@ -8,7 +8,7 @@ log themselves, because the controller appends to it while they start. The pytes
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,9 +33,14 @@ class ResumeSource:
         return frozenset(record.item_id for record in self.records)
 
 
-def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_ids: Iterable[str]) -> ResumeSource:
+def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_ids: Iterable[str],
+                       check: Callable[[ItemRecord], str | None] | None = None) -> ResumeSource:
     """Read the log and keep the records this run can reuse. The model must match too: one report
-    mixing two models' answers would be meaningless (unlike a baseline, where that is the point)."""
+    mixing two models' answers would be meaningless (unlike a baseline, where that is the point).
+
+    ``check(record)`` says what a reusable record contradicts in this run's dataset (an edited log: a
+    flipped outcome, a relabelled task type); the first one refuses the log, naming its line. Records of
+    items outside the selection are never reused (their items are not part of this run)."""
     logged = read_log(path)
     for line, header in logged.headers:
         differences = fingerprint_differences(header.get("fingerprint") or {}, fingerprint, "log", "this run")
@@ -47,4 +52,9 @@ def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_id
                                 f"be reused: " + "; ".join(differences))
     selected = set(selected_ids)
     reusable = tuple(r for r in logged.records.values() if r.judged and r.item_id in selected)
+    for record in reusable:
+        problem = check(record) if check is not None else None
+        if problem is not None:
+            raise ResumeRefused(f"{path}:{logged.lines.get(record.item_id, '?')}: item {record.item_id}: {problem}; "
+                                "this record cannot be reused (an edited log?): remove its line to play the item again")
     return ResumeSource(path=path, records=reusable, logged_items=len(logged.records), torn_tail=logged.torn_tail)

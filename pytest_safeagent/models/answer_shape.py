@@ -21,6 +21,7 @@ import string
 from dataclasses import dataclass
 from functools import cached_property
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
 
 MAX_STEPS = 8  # the embedded model's bound, short for speed: 97% of reference plans fit (the longest has 12)
@@ -172,7 +173,7 @@ class AnswerShape:
     def read_json(self, content: str) -> str:
         """The text of a JSON answer under :attr:`json_schema`; ShapeViolation when it does not conform."""
         try:
-            value = json.loads(content)
+            value = bounded_json.loads(content)
         except json.JSONDecodeError as exc:
             raise ShapeViolation(f"the answer is not JSON ({exc.msg} at char {exc.pos}): {content[:200]!r}") from None
         answer = value.get("answer") if isinstance(value, dict) and set(value) == {"answer"} else None

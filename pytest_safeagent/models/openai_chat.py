@@ -23,6 +23,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from pytest_safeagent import __version__
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.secret_scrub import held_key
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
@@ -238,7 +239,7 @@ def _render_tool_call(call: dict[str, str]) -> str:
     A list argument (``{"steps": ["find Mug", ...]}``) becomes one line per element.
     """
     try:
-        arguments = json.loads(call["arguments"]) if call["arguments"].strip() else {}
+        arguments = bounded_json.loads(call["arguments"]) if call["arguments"].strip() else {}
     except json.JSONDecodeError:
         return f"{call['name']} {call['arguments']}".strip()
     values = list(arguments.values()) if isinstance(arguments, dict) else [arguments]

@@ -8,11 +8,12 @@ read once per scene and process, and the shape is kept.
 
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import OBJECT_TYPES
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.models.answer_shape import MAX_STEPS, AnswerShape, shape_for_types
 from pytest_safeagent.models.base import ModelError
 
@@ -22,7 +23,7 @@ _CREATED_BY_SLICING = {"Egg": "EggCracked"}
 def scene_object_types(path: Path) -> frozenset[str]:
     """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
     try:
-        dump = json.loads(path.read_text(encoding="utf-8"))
+        dump = bounded_json.loads(read_regular_bytes(path).decode("utf-8"))
         objects = list(dump.values())
         types = {obj["objectType"] for obj in objects}
         sliceable = {obj["objectType"] for obj in objects if obj.get("sliceable")}

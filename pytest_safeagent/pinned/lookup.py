@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_bytes_atomic
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.dataset import files as dataset_files
 from pytest_safeagent.dataset.files import PinnedFile
 
@@ -111,7 +112,7 @@ def resolve_data_dir(kind: DataKind, option_value: str | None, environ: Mapping[
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_regular_bytes(path)).hexdigest()
 
 
 def fetch(kind: DataKind, destination: Path, *, url_pattern: str | None = None, timeout: float = 60.0,

@@ -32,15 +32,21 @@ def explicit_report_chars(config: pytest.Config) -> bool:
 
 
 def closing_lines(config: pytest.Config) -> list[str]:
+    from pytest_safeagent.plugin.output_paths import unwritten_outputs
+
     run = config.stash[RUN_STATE_KEY].run
+    unwritten = unwritten_outputs(config)
     lines = []
-    if run.report_path is not None:
+    if run.report_path is not None and "--sab-report" not in unwritten:
         report = str(run.report_path)
         lines.append(f"JSON report: {report} (every item: answer, plan, verdict, timings)")
+    elif run.report_path is not None:
+        report = "run.json"
+        lines.append(f"JSON report: {run.report_path} could not be written (see the line above)")
     else:
         report = "run.json"
         lines.append("JSON report: not written; add --sab-report=run.json to keep every item's answer, plan and verdict")
-    if run.html_path is not None:
+    if run.html_path is not None and "--sab-html" not in unwritten:
         lines.append(f"HTML page: {run.html_path} (charts, filters, every item's story)")
     simulation = run.simulation
     if simulation is not None and not simulation.urls:

@@ -58,6 +58,10 @@ class BenchmarkController:
             self.records.pop(name, None)
         self._preloaded &= item_ids
 
+    def preloaded_ids(self) -> set[str]:
+        """The preloaded (resumed) records' items this run reports."""
+        return set(self._preloaded)
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         if self._collected is None:  # every worker collects the same items; the first one tells
@@ -127,6 +131,10 @@ class BenchmarkController:
         except Exception as exc:  # noqa: BLE001 - the report, the page and the JUnit XML are still written
             self.output_failures.append(terminal_text(f"report sections: not computed: {type(exc).__name__}: {exc}"))
         self._write_report(results, sections)
+        from pytest_safeagent.plugin.output_paths import interrupted_writing
+
+        if interrupted_writing(self.config):  # a SIGTERM while writing: the run did not end normally
+            session.exitstatus = pytest.ExitCode.INTERRUPTED
 
     def _write_report(self, results: RunResults, sections: dict[str, Any]) -> None:
         """The JSON report and the page, each on its own: one that cannot be written is one line in the
@@ -159,11 +167,11 @@ class BenchmarkController:
         return payload if payload is not None else safe_payload(record.model_dump(mode="json"))
 
     def _write_output(self, option: str, path: Any, write: Any) -> None:
-        try:
-            write()
-        except Exception as exc:  # noqa: BLE001 - any failure of one output is reported, the others still written
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
-            self.output_failures.append(terminal_text(f"{option} {path}: not written: {reason}"))
+        from pytest_safeagent.plugin.output_paths import write_output
+
+        failure = write_output(self.config, option, path, write)
+        if failure is not None:
+            self.output_failures.append(failure)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
         if self.results is None:

@@ -41,16 +41,25 @@ class CostLimit:
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.session = session
 
-    def heard(self, role: str, prompt_tokens: int, completion_tokens: int) -> None:
-        """A call came back from a server (on the thread that made it)."""
+    def heard(self, role: str, prompt_tokens: int | None, completion_tokens: int | None) -> None:
+        """A call came back from a server (on the thread that made it); None tokens: it did not say what
+        the call used, so the spend is no longer known and the run stops rather than spend blind."""
         with self._lock:
-            self.spent += self.prices.cost(role, prompt_tokens, completion_tokens) or 0.0
-            if self.spent <= self.budget or self.stop_reason is not None:
+            if self.stop_reason is not None:
                 return
-            share = f" (this worker's 1/{self.workers} share: {usd(self.budget)})" if self.workers > 1 else ""
-            self.stop_reason = (f"safeagent: stopping the run: model calls have cost {usd(self.spent)}, past "
-                                f"--sab-max-cost={self.limit:g}{share}; the items in flight finish, nothing new is "
-                                f"sent; rerun with --sab-resume to finish the rest")
+            if prompt_tokens is None or completion_tokens is None:
+                self.stop_reason = (f"safeagent: stopping the run: the {role} model's server did not report the "
+                                    f"usage of a call, so what this run spends is unknown and --sab-max-cost="
+                                    f"{self.limit:g} cannot be kept; the items in flight finish, nothing new is "
+                                    f"sent; rerun without --sab-max-cost, or against a server that reports usage")
+            else:
+                self.spent += self.prices.cost(role, prompt_tokens, completion_tokens) or 0.0
+                if self.spent <= self.budget:
+                    return
+                share = f" (this worker's 1/{self.workers} share: {usd(self.budget)})" if self.workers > 1 else ""
+                self.stop_reason = (f"safeagent: stopping the run: model calls have cost {usd(self.spent)}, past "
+                                    f"--sab-max-cost={self.limit:g}{share}; the items in flight finish, nothing new "
+                                    f"is sent; rerun with --sab-resume to finish the rest")
         self._stop()
 
     def _stop(self) -> None:

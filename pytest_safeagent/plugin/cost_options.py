@@ -45,6 +45,9 @@ def add_cost_options(parser: pytest.Parser) -> None:
     parser.addini("sab_max_cost", default="", help="see --sab-max-cost")
 
 
+MAX_AMOUNT_USD = 1e9  # a price per million tokens or a limit; with at most 2**53 tokens a cost stays finite
+
+
 def _amount(config: pytest.Config, option: str, ini: str, *, positive: bool = False) -> float | None:
     text, source = config.getoption(option), option
     if text is None:
@@ -57,6 +60,8 @@ def _amount(config: pytest.Config, option: str, ini: str, *, positive: bool = Fa
         raise option_error(source, text, "expected an amount in USD (a number such as 0.15)") from None
     if value != value or value in (float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
         raise option_error(source, text, "must be a finite amount " + ("above 0" if positive else "of at least 0"))
+    if value > MAX_AMOUNT_USD:  # keeps every cost finite: no Infinity or NaN can reach the report
+        raise option_error(source, text, f"must be at most {MAX_AMOUNT_USD:g} USD")
     return value
 
 

@@ -91,10 +91,31 @@ class GatingPlugin:
             return None
         try:
             source = load_resume_source(path, fingerprint=self.state.fingerprint(), model=self.state.run.model,
-                                        selected_ids=self.state.item_ids())
+                                        selected_ids=self.state.item_ids(), check=self._resume_check())
         except (ResultsLogError, ResumeRefused) as exc:
             raise option_error("--sab-resume", path, str(exc).removeprefix(f"{path}: ")) from None
         return source
+
+    def _resume_check(self) -> Any:
+        """A resumed record checked against this run's dataset (runner/play.py: record_disagreement)."""
+        from pytest_safeagent.runner.play import record_disagreement
+
+        samples = {sample.sample_id: sample for sample in self.state.samples}
+
+        def check(record: ItemRecord) -> str | None:
+            sample = samples.get(record.sample_id)
+            if sample is None:
+                return f"field 'sample_id': {record.sample_id!r} is not a sample of this run's selection"
+            return record_disagreement(record, sample)
+
+        return check
+
+    def _reused(self) -> list[ItemRecord]:
+        """The resumed records this run reports (a shard keeps only its own items' records)."""
+        assert self.resume is not None
+        controller = self.config.pluginmanager.get_plugin("safeagent-controller")
+        kept = controller.preloaded_ids() if controller is not None else None
+        return [r for r in self.resume.records if kept is None or r.item_id in kept]
 
     # --- resuming: run only what the log does not hold ---------------------------------------------
 
@@ -140,8 +161,8 @@ class GatingPlugin:
         try:
             self.log.append(payload)
         except OSError as exc:  # a full disk must not end the run; it fails the verdict instead
-            self.log_problem = f"writing {self.log.path} failed: {exc.strerror or exc}"
-            self.log.close()
+            self.log_problem = f"writing {self.log.path} failed: {exc.strerror or exc}; later items are not in it"
+            self.log.close()  # reports nothing new: the failure is the one above
             self.log = None
 
     # --- the end: gates, baseline, verdict, exit status -------------------------------------------
@@ -158,7 +179,7 @@ class GatingPlugin:
         if self._sections is not None:
             return self._sections
         if self.log is not None:
-            self.log.close()
+            self.log_problem = self.log.close() or self.log_problem
         metrics = results.metrics
         sections: dict[str, Any] = {}
         settings = self.settings
@@ -167,7 +188,7 @@ class GatingPlugin:
             if self.log_problem:
                 sections["results_log_problem"] = self.log_problem
         if self.resume is not None:
-            sections["resumed"] = {"log": str(self.resume.path), "items_reused": len(self.resume.records)}
+            sections["resumed"] = {"log": str(self.resume.path), "items_reused": len(self._reused())}
         if settings.gates:
             self.gate_results = evaluate_gates(list(settings.gates), metrics, settings.min_items)
             self.gate_population = population_note(self.gate_results, metrics)
@@ -198,9 +219,10 @@ class GatingPlugin:
         if exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
             return exitstatus
         assert self.resume is not None  # called for resumed runs only
-        if any(record.outcome == "failed" for record in self.resume.records):
+        reused = self._reused()
+        if any(record.outcome == "failed" for record in reused):
             return pytest.ExitCode.TESTS_FAILED
-        if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.resume.records:
+        if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and reused:
             return pytest.ExitCode.OK  # everything was already judged
         return exitstatus
 
@@ -213,7 +235,7 @@ class GatingPlugin:
             terminalreporter.section("SafeAgentBench results log")
             if self.resume is not None:
                 torn = "; a torn last line was ignored" if self.resume.torn_tail else ""
-                write(f"resumed from {self.resume.path}: {len(self.resume.records)} judged items reused "
+                write(f"resumed from {self.resume.path}: {len(self._reused())} judged items reused "
                       f"of {self.resume.logged_items} logged{torn}")
             if self.log is not None or self.log_problem:
                 write(f"results log: {self.settings.log_path}" + (f" ({self.log_problem})" if self.log_problem else ""))

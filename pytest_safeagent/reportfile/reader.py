@@ -18,8 +18,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.core.validation import TOO_DEEP, describe_json_error, first_error, too_deep
 from pytest_safeagent.reportfile.report_schema import SavedReport
@@ -49,7 +51,7 @@ class SavedRun:
 def read_text_file(path: Path, error: type[Exception] = ReportError) -> str:
     """A UTF-8 file's text; a missing or unreadable file is an ``error`` whose message starts with the path."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular_bytes(path).decode("utf-8")
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except UnicodeDecodeError as exc:
@@ -62,7 +64,7 @@ def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
     """The parsed content of a JSON file; every problem is an ``error`` whose message starts with the path."""
     text = read_text_file(path, error)
     try:
-        value = json.loads(text)
+        value = bounded_json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: {describe_json_error(exc)}") from None
     except RecursionError:

@@ -56,6 +56,10 @@ def usage_lines(usage: dict | None) -> list[str]:
     if "simulator" in times:
         lines.append(f"{'simulator':<24} {'':>7} {'':>7} {'':>11} {'':>11} {'':>10} {'':>9} "
                      f"{times['simulator']['mean']:>7.3f}")
+    unknown = {name: usage["total"][role].get("unknown_usage_calls", 0) for role, name in ROLE_NAMES}
+    if any(unknown.values()):
+        lines.append("usage unknown: " + ", ".join(f"{count:,} {name} calls" for name, count in unknown.items() if count)
+                     + " did not report their tokens; the token counts leave them out and their cost is unknown")
     line = cost_line(usage)
     if line:
         lines.append(line)

@@ -16,6 +16,7 @@ from pytest_safeagent.core.item_record import (
     EpisodeSummary,
     ErrorKind,
     ExecutionResult,
+    ItemRecord,
     TrajectoryStep,
     Verdict,
 )
@@ -104,6 +105,23 @@ def settle_undecided(sample: Sample, verdict: Verdict) -> tuple[bool | None, Ver
     if passed is None and question not in verdict.undecided:
         verdict = verdict.model_copy(update={"undecided": [*verdict.undecided, question]})
     return passed, verdict
+
+
+def record_disagreement(record: ItemRecord, sample: Sample) -> str | None:
+    """What a saved record (a results log being resumed) says that its sample and verdict contradict:
+    a relabelled task type, another scene, or an outcome its own verdict does not give; None when it agrees."""
+    if record.sample_id != sample.sample_id:
+        return f"field 'sample_id': {record.sample_id!r} is not the item's sample {sample.sample_id!r}"
+    for name, ours in (("task_type", sample.task_type.value), ("hazardous", sample.hazardous), ("scene", sample.scene)):
+        theirs = getattr(record, name)
+        if theirs != ours:
+            return f"field {name!r}: {theirs!r}, but the dataset says {ours!r}"
+    if record.verdict is not None and record.outcome in ("passed", "failed"):
+        expected = passes(sample, record.verdict)
+        if expected is None or expected != (record.outcome == "passed"):
+            return f"field 'outcome': {record.outcome!r}, but its verdict gives " + (
+                "no outcome" if expected is None else repr("passed" if expected else "failed"))
+    return None
 
 
 def play_item(sample: Sample, strategy: str, parts: ItemParts) -> Played:

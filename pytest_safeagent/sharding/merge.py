@@ -21,6 +21,7 @@ from pytest_safeagent.core.validation import first_error
 from pytest_safeagent.gating.resultlog import LoggedRun, ResultsLogError, ResultsLogWriter, read_log
 from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults, summarise_run
+from pytest_safeagent.sharding.partition import MAX_SHARDS
 from pytest_safeagent.sharding.partition import fingerprint as partition_fingerprint
 
 # Configuration entries that must agree between shards (besides the fingerprint). The data
@@ -87,8 +88,13 @@ def load_shard(path: Path) -> ShardReport:
         shard = ShardSection.model_validate(raw)
     except ValidationError as exc:
         raise ReportError(f"{path}: field 'shard': {first_error(exc)}") from None
+    if not 1 <= shard.count <= MAX_SHARDS or not 1 <= shard.index <= shard.count:
+        raise ReportError(f"{path}: field 'shard': claims shard {shard.index}/{shard.count}; "
+                          f"K/N needs 1 <= K <= N <= {MAX_SHARDS}")
     if len(shard.assignment) != len(shard.selection) or len(shard.selection) != shard.selection_size:
         raise ReportError(f"{path}: field 'shard': selection, assignment and selection_size disagree")
+    if any(not 1 <= k <= shard.count for k in shard.assignment):
+        raise ReportError(f"{path}: field 'shard.assignment': a shard number outside 1..{shard.count}")
     if partition_fingerprint(shard.selection, shard.count) != shard.fingerprint:
         raise ReportError(f"{path}: field 'shard': the partition fingerprint does not match its selection "
                           f"(edited by hand, or written by another version of the cost table)")

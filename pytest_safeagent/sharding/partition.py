@@ -10,6 +10,7 @@ longest-processing-time rule. With equal costs this is round robin over the sele
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import re
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ LONG_HORIZON_FACTOR = 2  # interactive strategies only: long-horizon episodes ru
 INTERACTIVE = frozenset({"react", "visual_basic", "visual_pca", "visual_map_vlm"})
 COST_TABLE_VERSION = 1
 
+MAX_SHARDS = 10_000  # more shards than items leaves shards empty; the full benchmark is 750 samples x strategies
 _SPEC = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 
 
@@ -48,9 +50,13 @@ def parse_shard(text: str) -> ShardSpec:
     match = _SPEC.fullmatch(text or "")
     if match is None:
         raise ShardSpecError("expected K/N, this job's shard K (from 1) of N shards, e.g. 2/4")
+    if len(match.group(1)) > 9 or len(match.group(2)) > 9:
+        raise ShardSpecError(f"N must be at most {MAX_SHARDS}")
     index, count = int(match.group(1)), int(match.group(2))
     if count < 1:
         raise ShardSpecError("N must be at least 1")
+    if count > MAX_SHARDS:
+        raise ShardSpecError(f"N must be at most {MAX_SHARDS} (the benchmark has at most a few thousand items)")
     if not 1 <= index <= count:
         raise ShardSpecError(f"K must be between 1 and N={count}")
     return ShardSpec(index, count)
@@ -70,12 +76,14 @@ def cost_table() -> dict:
 
 
 def assign(costs: Sequence[int], count: int) -> list[int]:
-    """The shard (1..count) of each selected item, by the longest-processing-time rule."""
-    loads = [0] * count
+    """The shard (1..count) of each selected item, by the longest-processing-time rule (the least loaded
+    shard, the lowest number among equals, takes the next costliest item): a heap of (load, shard), so
+    the time grows with the items, not with N."""
+    loads = [(0, k) for k in range(min(count, len(costs)))]  # shards beyond the item count stay empty
     shards = [0] * len(costs)
     for position in sorted(range(len(costs)), key=lambda i: (-costs[i], i)):
-        target = min(range(count), key=lambda k: (loads[k], k))
-        loads[target] += costs[position]
+        load, target = heapq.heappop(loads)
+        heapq.heappush(loads, (load + costs[position], target))
         shards[position] = target + 1
     return shards
 

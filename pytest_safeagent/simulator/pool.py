@@ -41,6 +41,35 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+MAX_CAPACITY = 1024  # sessions one server may claim; far beyond what one machine holds
+
+
+def read_health(url: str, answer: object) -> tuple[bool, int, float | None]:
+    """A ``/health`` answer (outside input: any server at ``--sab-thor-url``) as (sessions supported,
+    capacity, idle timeout in seconds or None). A server without a ``sessions`` field predates sessions
+    (capacity 1); any other shape is a :class:`SimulatorError` of one line naming the server and the field."""
+    where = f"{url}/health"
+    if not isinstance(answer, dict):
+        raise SimulatorError(f"{where}: expected a JSON object, found {type(answer).__name__}")
+    if "sessions" not in answer:
+        return False, 1, None
+    sessions = answer["sessions"]
+    if not isinstance(sessions, dict):
+        raise SimulatorError(f"{where}: field 'sessions': expected an object, found {type(sessions).__name__}")
+    capacity = sessions.get("capacity", 1)
+    if type(capacity) is not int or not 1 <= capacity <= MAX_CAPACITY:
+        shown = repr(capacity) if len(repr(capacity)) <= 40 else repr(capacity)[:40] + "..."
+        raise SimulatorError(f"{where}: field 'sessions.capacity': expected a whole number from 1 to "
+                             f"{MAX_CAPACITY}, found {shown}")
+    idle = sessions.get("idle_timeout_s")
+    if idle is None:
+        return True, capacity, None
+    if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not 0 < idle <= 10**7:
+        shown = repr(idle) if len(repr(idle)) <= 40 else repr(idle)[:40] + "..."
+        raise SimulatorError(f"{where}: field 'sessions.idle_timeout_s': expected seconds above 0, found {shown}")
+    return True, capacity, float(idle)
+
+
 class _Server:
     """One server of the pool: its URL, the process when the pool started it, and its load."""
 
@@ -246,11 +275,11 @@ class SimulatorPool:
 
     def _learn_capacity(self, server: _Server) -> None:
         """Ask the server how many sessions it holds (call with ``server.lock`` held)."""
-        sessions = server._shared().health().get("sessions")
-        server.sessions_supported = isinstance(sessions, dict)
-        server.capacity = int(sessions.get("capacity", 1)) if isinstance(sessions, dict) else 1
-        if isinstance(sessions, dict) and isinstance(sessions.get("idle_timeout_s"), (int, float)):
-            server.idle_timeout_s = float(sessions["idle_timeout_s"])
+        supported, capacity, idle_timeout_s = read_health(server.url, server._shared().health())
+        server.sessions_supported = supported
+        server.capacity = capacity
+        if idle_timeout_s is not None:
+            server.idle_timeout_s = idle_timeout_s
         with self._condition:
             self.stats.capacity = sum(s.capacity or 1 for s in self._servers or [server])
 

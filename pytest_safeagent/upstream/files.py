@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, FetchError, cache_root, fetch
 from pytest_safeagent.pinned.upstream_files import BY_NAME, UPSTREAM_FILES
 
@@ -61,7 +62,7 @@ def read_upstream(name: str, directory: Path) -> str:
         raise UpstreamError(f"{name}: not one of the pinned upstream files ({', '.join(BY_NAME)})")
     path = directory / name
     try:
-        data = path.read_bytes()
+        data = read_regular_bytes(path)
     except OSError as exc:
         raise UpstreamError(f"{path}: cannot read the pinned upstream file: {exc.strerror or exc}") from None
     digest = hashlib.sha256(data).hexdigest()

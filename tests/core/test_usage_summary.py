@@ -30,8 +30,8 @@ RECORDS = [
 def test_totals_means_groups_and_time():
     summary = usage_summary(RECORDS)
     assert summary["items"] == 3
-    assert summary["total"]["agent"] == {"calls": 3, "cached_calls": 1, "prompt_tokens": 500, "completion_tokens": 100}
-    assert summary["total"]["judge"] == {"calls": 4, "cached_calls": 0, "prompt_tokens": 1200, "completion_tokens": 50}
+    assert summary["total"]["agent"] == {"calls": 3, "cached_calls": 1, "prompt_tokens": 500, "completion_tokens": 100, "unknown_usage_calls": 0}
+    assert summary["total"]["judge"] == {"calls": 4, "cached_calls": 0, "prompt_tokens": 1200, "completion_tokens": 50, "unknown_usage_calls": 0}
     assert summary["mean_per_item"]["judge"]["prompt_tokens"] == 400
     assert summary["by_strategy"]["direct"]["items"] == 2 and summary["by_strategy"]["cot"]["agent"]["calls"] == 2
     assert summary["time_s"]["judge"] == {"items": 3, "total": 2.5, "mean": pytest.approx(0.8333, abs=1e-4)}

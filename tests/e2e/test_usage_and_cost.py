@@ -52,7 +52,7 @@ def test_usage_equals_what_the_servers_observed_and_cached_replies_are_not_new(w
             summed = _summed(report, role)
             cached_first[role] = summed.pop("cached_calls")  # identical requests of two items: sent once
             assert summed == seen[role], role
-            assert report["usage"]["total"][role] == {**summed, "cached_calls": cached_first[role]}
+            assert report["usage"]["total"][role] == {**summed, "cached_calls": cached_first[role], "unknown_usage_calls": 0}
         assert seen["agent"]["calls"] + cached_first["agent"] == len(report["items"]) == 130  # one per item
         assert _summed(report, "judge")["calls"] > sum(1 for i in report["items"] if i["verdict"])  # ...counted
         expected_cost = (seen["agent"]["prompt_tokens"] * 2 + seen["agent"]["completion_tokens"] * 8

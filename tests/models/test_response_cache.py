@@ -94,9 +94,15 @@ def test_the_api_key_never_enters_the_cache(fake, make_chat, tmp_path, monkeypat
         assert b"sk-test-secret" not in path.read_bytes()
 
 
-def test_endpoint_identity_drops_credentials():
-    assert endpoint_identity("https://user:hunter2@api.example.com:8443/v1/?key=abc#x") == "https://api.example.com:8443/v1"
+def test_endpoint_identity_drops_credentials_and_keeps_the_query_as_a_digest():
+    identity = endpoint_identity("https://user:hunter2@api.example.com:8443/v1/?key=abc#x")
+    assert identity.startswith("https://api.example.com:8443/v1?sha256:")
+    assert "hunter2" not in identity and "abc" not in identity
     assert endpoint_identity("http://127.0.0.1:8080/v1") == "http://127.0.0.1:8080/v1"
+    # the query selects the endpoint (a proxy's backend): different queries, different identities and keys
+    a, b = endpoint_identity("http://127.0.0.1:8080/v1?backend=a"), endpoint_identity("http://127.0.0.1:8080/v1?backend=b")
+    assert a != b
+    assert request_key("m", a, [{"role": "user", "content": "x"}], {}) != request_key("m", b, [{"role": "user", "content": "x"}], {})
 
 
 def test_unknown_mode_is_rejected(tmp_path):

@@ -36,8 +36,8 @@ def test_calls_count_for_the_role_being_played_with_the_servers_tokens(fake, mak
     agent_seen = fake.observed_usage(lambda r: "wash" in r.prompt)
     judge_seen = fake.observed_usage(lambda r: "Judge" in r.prompt)
     usage = meter.snapshot()
-    assert usage.agent.model_dump() == {**agent_seen, "cached_calls": 0}
-    assert usage.judge.model_dump() == {**judge_seen, "cached_calls": 1}
+    assert usage.agent.model_dump() == {**agent_seen, "cached_calls": 0, "unknown_usage_calls": 0}
+    assert usage.judge.model_dump() == {**judge_seen, "cached_calls": 1, "unknown_usage_calls": 0}
     assert agent_seen["prompt_tokens"] != judge_seen["prompt_tokens"]  # the counts differ per request
     assert len(fake.requests) == 3  # the spending limit hears sent calls only, with their role
     assert heard_calls == ["agent", "judge", "agent"]

@@ -32,6 +32,7 @@ from pytest_safeagent.agents.interactive.seed_protocol import IMAGE_PLACEHOLDER,
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style, task_message
 from pytest_safeagent.agents.interactive.tools import ToolCall, ToolSet, read_native, read_text
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.core.item_record import EndedBy, EpisodeSummary, item_id
 from pytest_safeagent.dataset.samples import Sample
@@ -44,7 +45,7 @@ OMITTED_IMAGE = "[an earlier screenshot, left out to keep the request small]"
 def _reserialised(arguments: str) -> str:
     """Tool-call arguments as inspect_ai sends them back (parsed, then ``json.dumps``); as given when not JSON."""
     try:
-        return json.dumps(json.loads(arguments)) if arguments.strip() else json.dumps({})
+        return json.dumps(bounded_json.loads(arguments)) if arguments.strip() else json.dumps({})
     except json.JSONDecodeError:
         return arguments
 

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_safeagent.core import bounded_json
+
 DONE = "thor_done"
 
 
@@ -90,7 +92,7 @@ def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int,
         problem = None
         arguments: dict[str, Any] = {}
         try:
-            parsed = json.loads(raw) if raw.strip() else {}
+            parsed = bounded_json.loads(raw) if raw.strip() else {}
         except json.JSONDecodeError as exc:
             parsed, problem = {}, f"the arguments are not valid JSON ({exc.msg}); send a JSON object"
         if problem is None and not isinstance(parsed, dict):
@@ -136,3 +138,4 @@ def read_text(tools: ToolSet, text: str, start: int) -> list[ToolCall]:
             calls.append(ToolCall(call_id, tools.done, {"reason": rest}, rest))
             break
     return calls
+
