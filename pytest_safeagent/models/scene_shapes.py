@@ -67,7 +67,7 @@ class SceneShapes:
 def scene_parent_types(path: Path) -> dict[str, frozenset[str]]:
     """Per object type of one scene dump, the types of the receptacles its objects start in."""
     try:
-        objects = list(json.loads(path.read_text(encoding="utf-8")).values())
+        objects = list(bounded_json.loads(read_regular_bytes(path).decode("utf-8")).values())
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
