@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.net.http_json import TransportError
+from pytest_safeagent.net.transport import TransportError
 
 T = TypeVar("T")
 

@@ -61,7 +61,7 @@ def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, re
                         temperature=endpoint.temperature, max_tokens=endpoint.max_tokens or max_tokens,
                         timeout_s=endpoint.timeout_s,
                         repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty,
-                        response_format=response_format)
+                        response_format=response_format, headers=endpoint.headers)
 
 
 def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int) -> SceneShapes | None:
