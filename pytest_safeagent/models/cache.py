@@ -103,7 +103,8 @@ class ResponseCache:
             result = ModelReply(text=reply["text"], refusal=reply.get("refusal"),
                                 finish_reason=reply.get("finish_reason"), cached=True,
                                 usage=dict(reply.get("usage") or {}),
-                                tool_calls=tuple(reply.get("tool_calls") or ()), content=reply.get("content"))
+                                tool_calls=tuple(reply.get("tool_calls") or ()), content=reply.get("content"),
+                                raw=reply.get("raw"))
         except FileNotFoundError:
             result = None
         except (OSError, ValueError, KeyError, TypeError):
@@ -121,6 +122,8 @@ class ResponseCache:
         path = self._path(key)
         stored = asdict(reply)
         stored.pop("cached", None)
+        if stored.get("raw") is None:
+            stored.pop("raw", None)  # the entries of the plugin's own calls stay as they were
         stored["tool_calls"] = list(stored.get("tool_calls") or ())
         payload = scrub_json({"format": CACHE_FORMAT, "model": model, "endpoint": endpoint, "reply": stored})
         write_json_atomic(path, payload, indent=None, ensure_ascii=False, final_newline=False)

@@ -165,9 +165,10 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
     mode = config.getoption("--sab-cache")
     if mode not in CACHE_MODES:
         raise option_error("--sab-cache", mode, f"choose from {', '.join(CACHE_MODES)}")
-    from pytest_safeagent.models.catalog import uses_network
+    from pytest_safeagent.models.catalog import python_target, uses_network
 
-    if mode == "off" or not any(uses_network(spec) for spec in specs):
+    # a python: agent may call the run's openai SDK client (runner/sdk.py), whose replies are cached too
+    if mode == "off" or not any(uses_network(spec) or python_target(spec) is not None for spec in specs):
         return CacheSettings(mode=mode, directory=None)
     explicit = config.getoption("--sab-cache-dir")
     if explicit:

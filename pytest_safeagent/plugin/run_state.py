@@ -236,6 +236,9 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
     categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
     samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
     state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
+    from pytest_safeagent.runner.sdk import configure
+
+    configure(run.providers)  # the openai SDK clients of agents of the user's own (made on first use)
     state._simulator_pool = simulator_pool
     if run.protocol == "seed":
         _read_interactive_seed_texts(run)

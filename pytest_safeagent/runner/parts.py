@@ -126,6 +126,15 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
     raise SpecError(f"no factory for {provider} models")
 
 
+def sdk_chat(providers: ProviderSettings) -> ChatModel:
+    """The agent's endpoint as the options name it, for an openai SDK client (runner/sdk.py): the model name
+    comes with each request."""
+    from pytest_safeagent.models.openai_chat import OpenAIChatModel
+
+    settings = _chat_settings("", providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
+    return OpenAIChatModel("openai-sdk", settings, _layer(providers))
+
+
 def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:
     """How the agent's answers are shaped, for the report and the fingerprint (None: not a network model).
 

@@ -233,7 +233,7 @@ def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
             request = Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic())
-            if not self.path.rstrip("/").endswith("/chat/completions"):
+            if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):  # Azure adds ?api-version=
                 self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                 return
             with server._lock:

@@ -25,6 +25,7 @@ class RawServer:
     answer: bytes
     drip_s: float = 0.0
     requests: list[bytes] = field(default_factory=list)
+    spans: list[tuple[float, float]] = field(default_factory=list)  # request read -> answer done or client gone
 
     def start(self) -> RawServer:
         self._sock = socket.create_server(("127.0.0.1", 0))
@@ -59,6 +60,7 @@ class RawServer:
             while len(rest) < length:
                 rest += conn.recv(65536)
             self.requests.append(head + b"\r\n\r\n" + rest)
+            began = time.monotonic()
             try:
                 if not self.drip_s:
                     conn.sendall(self.answer)
@@ -69,6 +71,8 @@ class RawServer:
                     conn.sendall(bytes([byte]))
             except OSError:
                 return
+            finally:
+                self.spans.append((began, time.monotonic()))
 
     def stop(self) -> None:
         self._stop.set()
