@@ -167,10 +167,11 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
         raise option_error("--sab-cache", mode, f"choose from {', '.join(CACHE_MODES)}")
     from pytest_safeagent.models.catalog import python_target, uses_network
 
-    # a python: agent may call the run's openai SDK client (runner/sdk.py), whose replies are cached too
-    if mode == "off" or not any(uses_network(spec) or python_target(spec) is not None for spec in specs):
-        return CacheSettings(mode=mode, directory=None)
+    # a python: agent, or any agent given a cache directory, may call the run's openai SDK client
+    # (runner/sdk.py), whose replies are cached too
     explicit = config.getoption("--sab-cache-dir")
+    if mode == "off" or not (explicit or any(uses_network(spec) or python_target(spec) is not None for spec in specs)):
+        return CacheSettings(mode=mode, directory=None)
     if explicit:
         directory = Path(explicit).expanduser()
         if directory.exists() and not directory.is_dir():

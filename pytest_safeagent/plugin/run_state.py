@@ -145,8 +145,17 @@ class RunState:
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": self._prompt_version(),
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
-            "agent": self.agent_description,
+            "agent": self.agent_description, "endpoints": self._endpoints(),
         }
+
+    def _endpoints(self) -> dict[str, dict[str, Any]]:
+        """The agent's and the judge's endpoint kind (openai, azure, openai-compatible) and the names of the
+        headers of their own, for the openai/ (and python:, whose SDK client uses the agent's) specs; never
+        a URL's credentials or a header's value."""
+        providers = self.run.providers
+        specs = {"agent": (self.run.model, providers.model), "judge": (self.run.judge, providers.judge)}
+        return {role: {"kind": endpoint.kind(), "headers": [name for name, _ in endpoint.headers]}
+                for role, (spec, endpoint) in specs.items() if spec.startswith(("openai/", "python:"))}
 
     def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:

@@ -81,16 +81,17 @@ def server() -> Iterator[Recorder]:
     recorder.server_close()
 
 
-def test_requests_in_turn_share_one_kept_alive_connection(server: Recorder) -> None:
+def test_a_thread_keeps_its_connection_and_another_thread_gets_its_own(server: Recorder) -> None:
     http = HttpEndpoint(server.url, timeout_s=5, headers={"Authorization": "Bearer k"})
     answers = [http.request("POST", "chat/completions", json_body({"n": n})).json() for n in range(3)]
     assert [a["body"] for a in answers] == ['{"n":0}', '{"n":1}', '{"n":2}']
     assert {a["path"] for a in answers} == {"/v1/chat/completions"}
     assert answers[0]["auth"] == "Bearer k"
+    assert len(set(server.ports)) == 1  # one connection, kept alive
     other = threading.Thread(target=lambda: http.request("GET", "health"))
     other.start()
     other.join()
-    assert len(set(server.ports)) == 1  # one connection, kept alive, whichever thread sends
+    assert len(set(server.ports)) == 2  # one kept-alive connection per sending thread (a client each)
 
 
 def test_a_connection_the_server_closed_while_idle_is_replaced_and_the_request_sent_once(server: Recorder) -> None:
