@@ -25,7 +25,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from pytest_safeagent import __version__
-from pytest_safeagent.core.secret_scrub import held_key
+from pytest_safeagent.core.secret_scrub import held_key, hold
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
@@ -105,6 +105,7 @@ class OpenAIChatModel:
                     # a server this process started (connect) is reached directly, whatever the proxy variables say
                     self._transport = HttpEndpoint(base_url, timeout_s=self.settings.timeout_s, headers=headers,
                                                    secret_headers=tuple(own), direct=self._connect is not None)
+                    hold(self._transport.password)  # Basic auth from the URL: scrubbed like a key
                 except ValueError as exc:
                     raise ModelError(f"{self.name}: the base URL is not usable: {exc}") from None
             return self._transport

@@ -20,7 +20,9 @@ retries are off (the layer retries). A failure reaches the SDK as an exception w
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -38,8 +40,9 @@ CHAT_PATH = "chat/completions"
 class LayerTransport(httpx.BaseTransport):
     """The plugin's layer as an httpx transport, for the SDK's requests to the options' endpoint."""
 
-    def __init__(self, chat: OpenAIChatModel):
+    def __init__(self, chat: OpenAIChatModel, http: ModuleType = httpx):
         self.chat = chat
+        self.http = http  # the HTTP library of the SDK's client (httpx, or a fork of it): its Response is answered
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()
@@ -48,12 +51,12 @@ class LayerTransport(httpx.BaseTransport):
             answer = self.chat._http().request(request.method, relative, request.content or None,
                                                headers={"Content-Type": request.headers.get("content-type", "")}
                                                if request.content else None)
-            return httpx.Response(answer.status, headers=dict(answer.headers), content=answer.body)
+            return self.http.Response(answer.status, headers=dict(answer.headers), content=answer.body)
         body = json.loads(request.content)
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-            return httpx.Response(400, json={"error": {"message": "a chat completion request needs messages"}})
+            return self.http.Response(400, json={"error": {"message": "a chat completion request needs messages"}})
         if body.get("stream"):
-            return httpx.Response(400, json={"error": {"message": "streamed completions are not supported through "
+            return self.http.Response(400, json={"error": {"message": "streamed completions are not supported through "
                                                                   "the plugin's client (leave stream unset)"}})
         model = str(body.get("model") or "")
         params = {key: value for key, value in body.items() if key not in ("model", "messages")}
@@ -62,7 +65,7 @@ class LayerTransport(httpx.BaseTransport):
         reply = self.chat.layer.request(model=model, endpoint=endpoint, messages=body["messages"], params=params,
                                         send=lambda: self._send(body), describe=describe)
         completion = reply.raw if reply.raw is not None else _completion_from(reply, model)
-        return httpx.Response(200, json=completion)
+        return self.http.Response(200, json=completion)
 
     def _send(self, body: dict[str, Any]) -> ModelReply:
         answer = self.chat._http().request("POST", CHAT_PATH, json_body(body))
@@ -78,8 +81,8 @@ class AsyncLayerTransport(httpx.AsyncBaseTransport):
     """The same for ``AsyncOpenAI``: each request runs on a worker thread, counted for the item whose
     coroutine sent it (the metering of the thread that runs the event loop goes with it)."""
 
-    def __init__(self, chat: OpenAIChatModel):
-        self._sync = LayerTransport(chat)
+    def __init__(self, chat: OpenAIChatModel, http: ModuleType = httpx):
+        self._sync = LayerTransport(chat, http)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         await request.aread()
@@ -91,12 +94,21 @@ def openai_client(chat: OpenAIChatModel, *, asynchronous: bool = False) -> Any:
     """An ``openai.OpenAI`` (``AsyncOpenAI``) configured for ``chat``'s endpoint, sending through the layer."""
     import openai
 
+    http = _sdk_http(openai)
     base_url = chat._http().url("").rstrip("/").split("?")[0]
     if asynchronous:
-        return openai.AsyncOpenAI(base_url=base_url, api_key=SDK_KEY, max_retries=0,
-                                  http_client=httpx.AsyncClient(transport=AsyncLayerTransport(chat), trust_env=False))
-    return openai.OpenAI(base_url=base_url, api_key=SDK_KEY, max_retries=0,
-                         http_client=httpx.Client(transport=LayerTransport(chat), trust_env=False))
+        async_client: Any = http.AsyncClient(transport=AsyncLayerTransport(chat, http), trust_env=False)
+        return openai.AsyncOpenAI(base_url=base_url, api_key=SDK_KEY, max_retries=0, http_client=async_client)
+    client: Any = http.Client(transport=LayerTransport(chat, http), trust_env=False)
+    return openai.OpenAI(base_url=base_url, api_key=SDK_KEY, max_retries=0, http_client=client)
+
+
+def _sdk_http(openai: ModuleType) -> ModuleType:
+    """The HTTP library the installed SDK is built on (httpx; some releases use a fork under another
+    name): the client handed to it must be that library's, found from its public ``DefaultHttpxClient``."""
+    default = getattr(openai, "DefaultHttpxClient", None)
+    base = next((cls for cls in getattr(default, "__mro__", ()) if cls.__name__ == "Client"), None)
+    return importlib.import_module(base.__module__.partition(".")[0]) if base is not None else httpx
 
 
 def _relative_path(url: httpx.URL, chat: OpenAIChatModel) -> str:

@@ -13,8 +13,8 @@ told are secret: an ``api-key`` or a ``--sab-header``). What this module adds:
 - **immediate acknowledgements** (``TCP_QUICKACK``, Linux): a server that writes an answer's headers and
   body apart without ``TCP_NODELAY`` (Python's ``http.server``) holds the body until the headers are
   acknowledged, and Linux delays that by up to 40 ms; the flag does not stick, so it is set before each read;
-- **Basic auth from the URL**: ``https://user:pass@host/v1`` is sent as ``Authorization: Basic``, the
-  password held as a secret (scrubbed from every output), and the URL used without it;
+- **Basic auth from the URL**: ``https://user:pass@host/v1`` is sent as ``Authorization: Basic`` and the
+  URL used without it (``password`` says what the caller must hold as a secret);
 - **failures sorted** into :class:`TransportError` (no connection at all, timed out, broken answer).
 
 Nothing is sent twice here: the model client's retry policy decides about its calls, and the
@@ -36,8 +36,6 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import httpcore
 import httpx
-
-from pytest_safeagent.core.secret_scrub import hold
 
 QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
 # What the shared client depends on in the environment: a change makes a new client.
@@ -197,7 +195,7 @@ def thread_client(*, use_environment: bool = True) -> httpx.Client:
     client per thread (its pool's lock and connection scan are contended), and 1.4-1.6 against 1.1-1.3 ms
     at 16. The items' threads live as long as the run, so their clients and connections are kept alive."""
     key = (use_environment, tuple(os.environ.get(name) for name in ENVIRONMENT) if use_environment else ())
-    clients: dict[tuple, httpx.Client] | None = getattr(_local, "clients", None)
+    clients: dict[tuple[bool, tuple[str | None, ...]], httpx.Client] | None = getattr(_local, "clients", None)
     if clients is None:
         clients = _local.clients = {}
     client = clients.get(key)
@@ -254,10 +252,10 @@ class HttpEndpoint:
         netloc = netloc if port is None else f"{netloc}:{port}"
         self.base_url = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))  # no user:password
         self._auth: httpx.BasicAuth | None = None
+        self.password: str | None = None
         if parts.username is not None or parts.password is not None:
-            password = unquote(parts.password or "")
-            hold(password)
-            self._auth = httpx.BasicAuth(unquote(parts.username or ""), password)
+            self.password = unquote(parts.password or "")  # the caller holds it as a secret (core/secret_scrub.py)
+            self._auth = httpx.BasicAuth(unquote(parts.username or ""), self.password)
         self._prefix = f"{parts.scheme}://{netloc}{parts.path.rstrip('/')}"
         self._query = parts.query
         self._timeout = timeout_s

@@ -16,7 +16,11 @@ import pytest
 from pytest_safeagent.core.names import PROTOCOLS
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.option_defaults import NEUTRAL_MAX_IMAGES, add_option, default_text
-from pytest_safeagent.plugin.provider_options import add_provider_ini, add_provider_options, parse_provider_settings
+from pytest_safeagent.plugin.provider_options import (
+    add_provider_ini,
+    add_provider_options,
+    parse_provider_settings,
+)
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
     from pytest_safeagent.agents.interactive.settings import EpisodeSettings

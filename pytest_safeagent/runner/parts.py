@@ -25,7 +25,7 @@ from pytest_safeagent.models.settings import (
 
 if TYPE_CHECKING:
     from pytest_safeagent.models.client import ClientLayer
-    from pytest_safeagent.models.openai_chat import ChatSettings
+    from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
     from pytest_safeagent.models.scene_shapes import SceneShapes
 
 def check_spec(value: str, role: Role) -> object | None:
@@ -126,7 +126,7 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
     raise SpecError(f"no factory for {provider} models")
 
 
-def sdk_chat(providers: ProviderSettings) -> ChatModel:
+def sdk_chat(providers: ProviderSettings) -> OpenAIChatModel:
     """The agent's endpoint as the options name it, for an openai SDK client (runner/sdk.py): the model name
     comes with each request."""
     from pytest_safeagent.models.openai_chat import OpenAIChatModel

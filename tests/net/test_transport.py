@@ -16,7 +16,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from pytest_safeagent.core.secret_scrub import scrub
 from pytest_safeagent.net.transport import HttpEndpoint, TransportError, close_clients, json_body
 from tests.support.loopback_proxy import loopback_proxy
 from tests.support.raw_http import raw_server, response
@@ -202,14 +201,13 @@ def test_direct_endpoints_ignore_the_proxy_variables(server: Recorder, no_proxy_
         assert proxy.seen == []
 
 
-def test_user_and_password_in_the_url_go_as_basic_auth_and_are_held_secret(server: Recorder) -> None:
+def test_user_and_password_in_the_url_go_as_basic_auth(server: Recorder) -> None:
     host, port = server.server_address[:2]
     http = HttpEndpoint(f"http://al%40ice:s3cret-pass@{host}:{port}/v1", timeout_s=5,
                         headers={"Authorization": "Bearer not-sent"})
-    assert "s3cret" not in http.base_url and http.sends_basic_auth
+    assert "s3cret" not in http.base_url and http.sends_basic_auth and http.password == "s3cret-pass"
     auth = http.request("GET", "health").json()["auth"]
     assert auth == "Basic " + base64.b64encode(b"al@ice:s3cret-pass").decode()
-    assert scrub("echo s3cret-pass") == "echo <hidden>"
 
 
 def test_a_dripping_answer_ends_at_the_whole_request_deadline() -> None:
