@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -187,8 +187,7 @@ def completion_of(answer: Answer) -> Any:
     """A 200's body as a chat completion with attribute access (``completion.choices[0].message``), as
     :func:`reply_from_completion` reads it; :class:`BadReply` naming what came back when it is not one
     (text in another encoding, not JSON, an error object, some other JSON)."""
-    media = answer.headers.get("content-type", "")
-    charset = media.partition("charset=")[2].split(";")[0].strip().strip('"') or "utf-8"
+    charset = body_charset(answer.headers)
     try:
         text = answer.body.decode(charset)
     except (UnicodeDecodeError, LookupError) as exc:
@@ -208,6 +207,12 @@ def completion_of(answer: Answer) -> Any:
         keys = ", ".join(sorted(vars(completion))[:8]) or "none"
         raise BadReply(f"the body is a JSON object without choices (keys: {keys}), not a chat completion")
     return completion
+
+
+def body_charset(headers: Mapping[str, str]) -> str:
+    """The charset a Content-Type names (UTF-8 when it names none, as JSON is)."""
+    media = headers.get("content-type", "")
+    return media.partition("charset=")[2].split(";")[0].strip().strip('"') or "utf-8"
 
 
 def _what_came(answer: Answer) -> str:

@@ -29,7 +29,12 @@ import httpx
 
 from pytest_safeagent.core.usage import carried_metering, current_metering
 from pytest_safeagent.models.base import ModelReply
-from pytest_safeagent.models.openai_chat import OpenAIChatModel, completion_of, reply_from_completion
+from pytest_safeagent.models.openai_chat import (
+    OpenAIChatModel,
+    body_charset,
+    completion_of,
+    reply_from_completion,
+)
 from pytest_safeagent.models.retry import StatusError
 from pytest_safeagent.net.transport import json_body
 
@@ -74,7 +79,7 @@ class LayerTransport(httpx.BaseTransport):
         reply = reply_from_completion(completion_of(answer))
         return ModelReply(text=reply.text, refusal=reply.refusal, finish_reason=reply.finish_reason,
                           usage=reply.usage, tool_calls=reply.tool_calls, content=reply.content,
-                          raw=json.loads(answer.body.decode(_charset(answer.headers))))
+                          raw=json.loads(answer.body.decode(body_charset(answer.headers))))
 
 
 class AsyncLayerTransport(httpx.AsyncBaseTransport):
@@ -115,10 +120,6 @@ def _relative_path(url: httpx.URL, chat: OpenAIChatModel) -> str:
     prefix = httpx.URL(chat._http().url("")).path.rstrip("/")
     path = url.path
     return path[len(prefix):].lstrip("/") if path.startswith(prefix) else path.lstrip("/")
-
-
-def _charset(headers: Any) -> str:
-    return str(headers.get("content-type", "")).partition("charset=")[2].split(";")[0].strip().strip('"') or "utf-8"
 
 
 def _completion_from(reply: ModelReply, model: str) -> dict[str, Any]:

@@ -41,10 +41,11 @@ def _report(workdir: Path, name: str = "r.json") -> dict:
 
 
 def test_an_openai_run_reaches_a_host_known_only_to_the_proxy(workdir, monkeypatch):
-    with FakeOpenAI(responder=_plan) as server, loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy:
+    with FakeOpenAI(responder=_plan) as server, \
+            loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy:
         monkeypatch.setenv("HTTP_PROXY", proxy.url)
         done = run_benchmark_subprocess(workdir, "--sab-model=openai/m", "--sab-base-url=http://model.invalid/v1",
-                                        "--sab-report=r.json", *FEW)
+                                        "--sab-report=r.json", "--sab-cache=off", *FEW)
         assert done.returncode in (0, 1), done.stdout + done.stderr
         report = _report(workdir)
         assert report["metrics"]["counts"]["errors"] == 0 and len(report["items"]) == 10
