@@ -65,11 +65,9 @@ def endpoint_kind(base_url: str | None, headers: tuple[tuple[str, str], ...] = (
     ``openai-compatible``."""
     from urllib.parse import urlsplit
 
-    if base_url is None:
-        return "openai"
-    parts = urlsplit(base_url)
+    parts = urlsplit(base_url or "")
     host = (parts.hostname or "").lower()
     if (host.endswith(".openai.azure.com") or "/openai/deployments/" in parts.path
             or any(name.lower() == "api-key" for name, _ in headers)):
         return "azure"
-    return "openai" if host == "api.openai.com" else "openai-compatible"
+    return "openai" if base_url is None or host == "api.openai.com" else "openai-compatible"

@@ -89,6 +89,9 @@ def test_header_protected_azure_style_and_basic_auth_endpoints_answer(workdir, m
         assert done.returncode in (0, 1), done.stdout + done.stderr
         report = _report(workdir)
         assert report["metrics"]["counts"]["errors"] == 0, done.stdout
+        kind, names = {"gateway header": ("openai-compatible", ["X-Gateway-Token"]), "azure": ("azure", ["api-key"]),
+                       "basic auth": ("openai-compatible", [])}[how]
+        assert report["config"]["endpoints"]["agent"] == {"kind": kind, "headers": names}
         text = (workdir / "r.json").read_text() + done.stdout + done.stderr
         for secret in ("gw-token-123456", "azure-key-abcdef", "pa ss-word", "pa%20ss-word"):
             assert secret not in text
