@@ -9,6 +9,11 @@ A user agent is any object with one of two methods:
   ``objects``, ``screenshot``) in a simulator session of its own, reset to the task's scene. What it
   returns is its final answer (None: it has nothing to say); it is scored from what it did.
 
+Either method may be a coroutine function (``async def plan(task)``, ``async def act(task, tools)``):
+it is run to its end on an event loop of the plugin's own, one per item, on the thread playing that item,
+so it is scheduled, bounded and recorded exactly like a synchronous agent; ``act`` then gets tools whose
+methods are awaitable (:class:`AsyncTools`: each runs on a worker thread, the loop stays free).
+
 Optional attributes: ``thread_safe`` (True lets the scheduler play several items at once; absent means
 False), ``version`` and ``name`` (reports name the agent), ``skip_reason(task) -> str | None``.
 Whatever the agent raises is an error of the item carrying its traceback, never a verdict.
@@ -16,7 +21,9 @@ Whatever the agent raises is an error of the item carrying its traceback, never 
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import inspect
 import time
 import traceback
 from dataclasses import dataclass
@@ -167,8 +174,8 @@ class PythonAgent:
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:
         if not self.interactive:
-            return Episode(answer=self._text(self._call(lambda task: self.user_agent.plan(task), "plan", Task.of(sample)),
-                                             "plan"))
+            return Episode(answer=self._text(self._call(lambda task: _finished(self.user_agent.plan(task)), "plan",
+                                                        Task.of(sample)), "plan"))
         return self._act(sample, env)
 
     def _act(self, sample: Sample, env: PlayEnv) -> Episode:
@@ -180,7 +187,9 @@ class PythonAgent:
         with open_world(env, sample) as world:
             reset_world(world, sample)
             tools = ActingSession(world, sample)
-            answer = self._call(lambda task, acting: self.user_agent.act(task, acting), "act", Task.of(sample), tools)
+            act = self.user_agent.act
+            given = AsyncTools(tools) if inspect.iscoroutinefunction(act) else tools
+            answer = self._call(lambda task, acting: _finished(act(task, acting)), "act", Task.of(sample), given)
             answer = "" if answer is None else self._text(answer, "act")
             execution = tools.execution()  # read in the live session, before it closes
         trajectory = tools.trajectory
@@ -199,13 +208,60 @@ class PythonAgent:
             return method(*args)
         except (SimulatorError, ModelError, AgentError):
             raise
-        except Exception:
+        except Exception as exc:
+            cause = _run_failure(exc, (SimulatorError, ModelError))
+            if cause is not None:  # an openai SDK client of the run's wraps the layer's ModelError in its own
+                raise cause from None
             raise AgentError(f"{self.name}.{what} raised:\n{traceback.format_exc().rstrip()}") from None
 
     def _text(self, answer: Any, method: str) -> str:
         if not isinstance(answer, str):
             raise AgentError(f"{self.name}.{method} returned {type(answer).__name__}, not the answer text (str)")
         return answer
+
+
+def _finished(result: Any) -> Any:
+    """``result``, or what it gives when it is awaitable (an async agent's coroutine), run on an event
+    loop of its own on this thread."""
+    if not inspect.isawaitable(result):
+        return result
+
+    async def _await() -> Any:
+        return await result
+
+    return asyncio.run(_await())
+
+
+def _run_failure(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:
+    """The first error of ``kinds`` in ``exc``'s chain of causes (an SDK error raised from a ModelError)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kinds):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
+class AsyncTools:
+    """The tools of an ``async def act``: the same methods, awaitable; each runs on a worker thread."""
+
+    def __init__(self, tools: Any):
+        self._tools = tools
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._tools, name)
+        if not callable(method):
+            return method
+
+        async def awaited(*args: Any, **kwargs: Any) -> Any:
+            from pytest_safeagent.core.usage import carried_metering, current_metering
+
+            carried = current_metering()
+            return await asyncio.to_thread(carried_metering, carried, lambda: method(*args, **kwargs))
+
+        return awaited
 
 
 def _import(module_name: str) -> Any:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal["agent", "judge"]
+T = TypeVar("T")
 
 
 class TokenUsage(BaseModel):
@@ -104,6 +105,24 @@ def metering(meter: UsageMeter, role: Role) -> Iterator[None]:
         yield
     finally:
         _current.meter, _current.role = previous
+
+
+Carried = tuple["UsageMeter | None", "Role | None"]
+
+
+def current_metering() -> Carried:
+    """What this thread's calls count towards now, to carry to a thread that sends for it (an async agent's
+    requests run on worker threads)."""
+    return getattr(_current, "meter", None), getattr(_current, "role", None)
+
+
+def carried_metering(carried: Carried, fn: Callable[[], T]) -> T:
+    """``fn()`` with its calls counted as :func:`current_metering` said on the thread that carried it."""
+    meter, role = carried
+    if meter is None:
+        return fn()
+    with metering(meter, role or "agent"):
+        return fn()
 
 
 def note_call(usage: object, *, cached: bool) -> None:

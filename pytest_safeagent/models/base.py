@@ -50,6 +50,7 @@ class ModelReply:
     usage: dict[str, int] = field(default_factory=dict)
     tool_calls: tuple[dict[str, str], ...] = ()  # {"id", "name", "arguments"} each
     content: str | None = None  # the message text alone, without the rendered tool calls (None: same as text)
+    raw: dict | None = None  # the completion as the server sent it, kept for an openai SDK client (models/sdk.py)
 
     @property
     def message_text(self) -> str:

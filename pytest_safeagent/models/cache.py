@@ -128,6 +128,8 @@ class ResponseCache:
         path = self._path(key)
         stored = asdict(reply)
         stored.pop("cached", None)
+        if stored.get("raw") is None:
+            stored.pop("raw", None)  # the entries of the plugin's own calls stay as they were
         stored["tool_calls"] = list(stored.get("tool_calls") or ())
         payload = scrub_json({"format": CACHE_FORMAT, "model": model, "endpoint": endpoint, "reply": stored})
         try:
@@ -183,4 +185,14 @@ def reply_from_entry(entry: object) -> ModelReply:
                       finish_reason=_text(reply.get("finish_reason"), "reply.finish_reason", optional=True),
                       cached=True, usage=dict(usage),
                       tool_calls=tuple(dict(c) for c in calls),
-                      content=_text(reply.get("content"), "reply.content", optional=True))
+                      content=_text(reply.get("content"), "reply.content", optional=True),
+                      raw=_raw(reply.get("raw")))
+
+
+def _raw(value: object) -> dict[str, Any] | None:
+    """The whole completion an SDK call stored (models/sdk.py hands it back to the SDK), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("field 'reply.raw': expected an object")
+    return value

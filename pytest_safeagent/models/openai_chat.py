@@ -4,8 +4,10 @@ OpenAI itself, vLLM, llama.cpp, Ollama, GLM and the embedded local model all use
 Requests go through the process's :class:`~.client.ClientLayer` (cache, concurrency gate,
 retries), which alone decides about retries. The request is the one the ``openai`` SDK's
 ``chat.completions.create`` sends (same body, same Bearer authorization, the SDK's
-``OPENAI_BASE_URL``, ``OPENAI_ORG_ID`` and ``OPENAI_PROJECT_ID`` variables), sent over
-:mod:`pytest_safeagent.net.http_json` rather than through the SDK: see that module for the cost.
+``OPENAI_BASE_URL``, ``OPENAI_ORG_ID`` and ``OPENAI_PROJECT_ID`` variables), sent with httpx through
+:mod:`pytest_safeagent.net.transport` (proxies, certificates, Basic auth in the URL, a deadline for the
+whole request). Headers of the user's own (``--sab-header``) go with every request; an ``api-key`` or
+``Authorization`` among them replaces the Bearer key (Azure OpenAI: docs/models.md).
 
 The API key is read from the environment variable *named* in the settings when the connection
 is first needed, kept only in the request headers of the transport, and nowhere else: not in
@@ -17,24 +19,25 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
 from pytest_safeagent import __version__
 from pytest_safeagent.core import bounded_json
-from pytest_safeagent.core.secret_scrub import held_key
+from pytest_safeagent.core.secret_scrub import held_key, hold
 from pytest_safeagent.models.base import Message, ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import ConstrainedView, Constraint
 from pytest_safeagent.models.retry import BadReply, StatusError
 from pytest_safeagent.models.scene_shapes import SceneShapes
-from pytest_safeagent.net.http_json import KeptAliveHTTP, json_body
+from pytest_safeagent.net.transport import Answer, HttpEndpoint, json_body
 
 # Sent when no key is configured: local servers ignore it (the openai SDK sent one too, it requires one).
 PLACEHOLDER_KEY = "sk-no-key-configured"
+ENV_PREFIX = "env:"  # a --sab-header value naming an environment variable
 DEFAULT_BASE_URL = "https://api.openai.com/v1"  # the openai SDK's default
 # Headers the openai SDK adds from these variables when they are set.
 OPTIONAL_HEADERS = (("OpenAI-Organization", "OPENAI_ORG_ID"), ("OpenAI-Project", "OPENAI_PROJECT_ID"))
@@ -52,6 +55,7 @@ class ChatSettings:
     timeout_s: float = 120.0
     repeat_penalty: float | None = None  # sent as the llama.cpp/vLLM extension field when set
     response_format: str = "free"  # free | plan: plan calls are constrained (models/constrained.py)
+    headers: tuple[tuple[str, str], ...] = ()  # --sab-header: (name, value or env:VARIABLE); never a key itself
 
     def params(self) -> dict[str, Any]:
         """The sampling parameters that shape the answer (and so belong in the cache key)."""
@@ -78,12 +82,12 @@ class OpenAIChatModel:
         self.layer = layer
         self._identity = identity
         self._connect = connect
-        self._transport: KeptAliveHTTP | None = None
+        self._transport: HttpEndpoint | None = None
         self._lock = threading.Lock()
         self._format_rejected: ModelError | None = None
         self._shapes = shapes
 
-    def _http(self) -> KeptAliveHTTP:
+    def _http(self) -> HttpEndpoint:
         """The transport, made on first use (``connect`` may start a server then)."""
         with self._lock:
             if self._transport is None:
@@ -91,12 +95,18 @@ class OpenAIChatModel:
                     base_url = self._connect()
                 else:
                     base_url = self.settings.base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
-                headers = {"Authorization": f"Bearer {held_key(self.settings.api_key_env) or PLACEHOLDER_KEY}",
-                           "Accept": "application/json", "User-Agent": f"pytest-safeagent/{__version__}"}
+                own = resolved_headers(self.settings.headers)
+                headers = {"Accept": "application/json", "User-Agent": f"pytest-safeagent/{__version__}"}
+                if not replaces_bearer(own):
+                    headers["Authorization"] = f"Bearer {held_key(self.settings.api_key_env) or PLACEHOLDER_KEY}"
                 headers.update({name: os.environ[variable] for name, variable in OPTIONAL_HEADERS
                                 if os.environ.get(variable)})
+                headers.update(own)
                 try:
-                    self._transport = KeptAliveHTTP(base_url, timeout_s=self.settings.timeout_s, headers=headers)
+                    # a server this process started (connect) is reached directly, whatever the proxy variables say
+                    self._transport = HttpEndpoint(base_url, timeout_s=self.settings.timeout_s, headers=headers,
+                                                   secret_headers=tuple(own), direct=self._connect is not None)
+                    hold(self._transport.password)  # Basic auth from the URL: scrubbed like a key
                 except ValueError as exc:
                     raise ModelError(f"{self.name}: the base URL is not usable: {exc}") from None
             return self._transport
@@ -154,7 +164,7 @@ class OpenAIChatModel:
             answer = self._http().request("POST", "chat/completions", json_body(body))
             if answer.status >= 300:
                 raise StatusError(answer.status, answer.headers, answer.body)
-            completion = _json_objects(answer.body)
+            completion = completion_of(answer)
         except Exception as exc:  # noqa: BLE001 - only a rejected answer format or tools field is handled here
             if constraint is not None:
                 rejected = constraint.rejection(exc, describe)
@@ -174,9 +184,63 @@ class OpenAIChatModel:
             transport.close()
 
 
-def _json_objects(content: bytes) -> Any:
-    """A completion body with attribute access (``completion.choices[0].message``), as reply_from_completion reads it."""
-    return json.loads(content, object_hook=lambda fields: SimpleNamespace(**fields))  # JSONDecodeError: retry.py words it
+def completion_of(answer: Answer) -> Any:
+    """A 200's body as a chat completion with attribute access (``completion.choices[0].message``), as
+    :func:`reply_from_completion` reads it; :class:`BadReply` naming what came back when it is not one
+    (text in another encoding, not JSON, an error object, some other JSON)."""
+    charset = body_charset(answer.headers)
+    try:
+        text = answer.body.decode(charset)
+    except (UnicodeDecodeError, LookupError) as exc:
+        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else "unknown charset"
+        raise BadReply(f"the body is not {charset} text ({reason}; {_what_came(answer)})") from None
+    try:
+        completion = json.loads(text, object_hook=lambda fields: SimpleNamespace(**fields))
+    except json.JSONDecodeError as exc:
+        raise BadReply(f"the body is not valid JSON ({exc.msg} at char {exc.pos}; {_what_came(answer)})") from None
+    error = getattr(completion, "error", None)
+    if error is not None and getattr(completion, "choices", None) is None:
+        message = getattr(error, "message", None) if isinstance(error, SimpleNamespace) else error
+        kind = getattr(error, "type", None) or getattr(error, "code", None) if isinstance(error, SimpleNamespace) else None
+        raise BadReply(f"the server answered {answer.status} with an error object"
+                       f"{f' ({kind})' if kind else ''}: {str(message)[:300]}")
+    if isinstance(completion, SimpleNamespace) and not isinstance(getattr(completion, "choices", None), list):
+        keys = ", ".join(sorted(vars(completion))[:8]) or "none"
+        raise BadReply(f"the body is a JSON object without choices (keys: {keys}), not a chat completion")
+    return completion
+
+
+def body_charset(headers: Mapping[str, str]) -> str:
+    """The charset a Content-Type names (UTF-8 when it names none, as JSON is)."""
+    media = headers.get("content-type", "")
+    return media.partition("charset=")[2].split(";")[0].strip().strip('"') or "utf-8"
+
+
+def _what_came(answer: Answer) -> str:
+    """What a body that cannot be read was: its type and its first characters."""
+    start = answer.body[:120].decode("utf-8", "replace").replace("\n", " ").strip()
+    return f"Content-Type {answer.headers.get('content-type') or 'not given'}, {len(answer.body)} bytes, starting {start!r}"
+
+
+def resolved_headers(headers: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """``--sab-header`` values as sent: ``env:VARIABLE`` read from the environment now and held as a
+    secret (scrubbed from every output); a variable that is unset is a :class:`ModelError` naming it."""
+    sent = {}
+    for name, value in headers:
+        if value.startswith(ENV_PREFIX):
+            variable = value[len(ENV_PREFIX):]
+            read = held_key(variable)
+            if not read:
+                raise ModelError(f"header {name}: the environment variable {variable} is empty or not set")
+            value = read
+        sent[name] = value
+    return sent
+
+
+def replaces_bearer(headers: dict[str, str]) -> bool:
+    """Whether the user's headers carry their own credentials (Azure's ``api-key``, an ``Authorization``):
+    then no Bearer key is sent (Azure reads a Bearer token as an Entra ID token and refuses it)."""
+    return any(name.lower() in ("api-key", "authorization") for name in headers)
 
 
 def reply_from_completion(completion: Any) -> ModelReply:

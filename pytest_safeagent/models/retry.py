@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.net.http_json import TransportError
+from pytest_safeagent.net.transport import TransportError
 
 T = TypeVar("T")
 
@@ -109,7 +109,7 @@ def classify(exc: BaseException) -> Failure:
         return Failure(f"unusable reply: the body is not valid JSON ({exc.msg} at char {exc.pos})", retryable=True)
     if isinstance(exc, TransportError):
         if exc.timed_out:
-            return Failure("the request timed out", retryable=True)
+            return Failure(f"the request timed out: {exc}", retryable=True)
         detail = f" ({exc})"
         infra = infra_cause(None, detail) or ("cannot connect" if exc.connect_failed else None)
         return Failure(f"connection error{detail}", retryable=True, infra=infra)

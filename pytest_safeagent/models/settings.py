@@ -23,6 +23,11 @@ class EndpointSettings:
     timeout_s: float
     repeat_penalty: float | None = None  # None: not sent (the local model uses 1.1)
     response_format: str | None = None  # free | plan; None: the provider's default (local/: plan, else free)
+    headers: tuple[tuple[str, str], ...] = ()  # --sab-header: (name, value or env:VARIABLE), no secret itself
+
+    def kind(self) -> str:
+        """What the report calls the endpoint (never its key): ``openai``, ``azure`` or ``openai-compatible``."""
+        return endpoint_kind(self.base_url, self.headers)
 
 
 @dataclass(frozen=True)
@@ -52,3 +57,17 @@ def effective_response_format(model_spec: str, endpoint: EndpointSettings) -> st
     if endpoint.response_format is not None:
         return endpoint.response_format
     return "plan" if model_spec.startswith("local/") else "free"
+
+
+def endpoint_kind(base_url: str | None, headers: tuple[tuple[str, str], ...] = ()) -> str:
+    """``azure`` for an Azure OpenAI deployment (its host, its ``/openai/deployments/`` path, or an
+    ``api-key`` header), ``openai`` for the OpenAI API (no base URL, or api.openai.com), else
+    ``openai-compatible``."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(base_url or "")
+    host = (parts.hostname or "").lower()
+    if (host.endswith(".openai.azure.com") or "/openai/deployments/" in parts.path
+            or any(name.lower() == "api-key" for name, _ in headers)):
+        return "azure"
+    return "openai" if base_url is None or host == "api.openai.com" else "openai-compatible"

@@ -98,6 +98,25 @@ def sab_agent(request: pytest.FixtureRequest, sab_model: Any):
     return _needs_run(request).default_agent(sab_model, request.config.stash.get(USER_AGENT_KEY, None))
 
 
+@pytest.fixture(scope="session")
+def sab_openai_client(request: pytest.FixtureRequest):
+    """SafeAgentBench: an openai.OpenAI configured from the --sab-* options whose calls go through the plugin
+    (the item's usage and cost, the response cache, the concurrency gate, --sab-max-cost); imports openai."""
+    _needs_run(request)
+    from pytest_safeagent.runner.sdk import openai_client
+
+    return openai_client()
+
+
+@pytest.fixture(scope="session")
+def sab_async_openai_client(request: pytest.FixtureRequest):
+    """SafeAgentBench: the same as an openai.AsyncOpenAI, for async agents."""
+    _needs_run(request)
+    from pytest_safeagent.runner.sdk import async_openai_client
+
+    return async_openai_client()
+
+
 _PARTS_KEY = pytest.StashKey["ItemParts"]()
 
 

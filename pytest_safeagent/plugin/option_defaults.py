@@ -70,6 +70,9 @@ DEFAULTS: Final[Mapping[str, Default]] = MappingProxyType({
     "--sab-local-threads": None,
     "--sab-judge-base-url": None,
     "--sab-judge-api-key-env": None,  # the agent's variable
+    "--sab-header": (),  # also the ini key sab_headers
+    "--sab-judge-header": (),  # also the ini key sab_judge_headers; none at all: the agent's, when the judge
+    # shares the agent's endpoint
     # gating (gating_options.py)
     "--sab-gate": None,  # the ini key sab_gates, else none
     "--sab-gate-min-items": DEFAULT_MIN_ITEMS,  # through the ini key sab_gate_min_items

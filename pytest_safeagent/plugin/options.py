@@ -16,7 +16,11 @@ import pytest
 from pytest_safeagent.core.names import PROTOCOLS
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.option_defaults import NEUTRAL_MAX_IMAGES, add_option, default_text
-from pytest_safeagent.plugin.provider_options import add_provider_options, parse_provider_settings
+from pytest_safeagent.plugin.provider_options import (
+    add_provider_ini,
+    add_provider_options,
+    parse_provider_settings,
+)
 
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it light
     from pytest_safeagent.agents.interactive.settings import EpisodeSettings
@@ -82,6 +86,7 @@ def add_options(parser: pytest.Parser) -> None:
     add("--sab-save-trajectories", metavar="DIR",
         help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
     add_provider_options(group)
+    add_provider_ini(parser)
     parser.addini("sab_concurrency", default=default_text("--sab-concurrency"),
                   help="benchmark items in flight per process (see --sab-concurrency)")
     add("--sab-max-infra-errors", metavar="N", help=(

@@ -60,6 +60,20 @@ def add_provider_options(group: pytest.OptionGroup) -> None:
     add("--sab-judge-base-url", metavar="URL", help="judge endpoint (default: the agent's)")
     add("--sab-judge-api-key-env", metavar="VAR",
         help="environment variable holding the judge's API key (default: the agent's variable)")
+    add("--sab-header", action="append", metavar="NAME=VALUE",
+        help="a header sent with every request to the agent's endpoint (repeatable; ini sab_headers); "
+             "VALUE env:VAR reads it from that environment variable, kept out of the command line, reports and "
+             "terminal; an api-key or Authorization header replaces the Bearer key (Azure OpenAI: "
+             "--sab-header api-key=env:AZURE_OPENAI_API_KEY)")
+    add("--sab-judge-header", action="append", metavar="NAME=VALUE",
+        help="the same for the judge's endpoint (ini sab_judge_headers; default: the agent's headers when the "
+             "judge uses the agent's base URL, else none)")
+
+
+def add_provider_ini(parser: pytest.Parser) -> None:
+    parser.addini("sab_headers", type="linelist", default=[], help="headers of the agent's endpoint (see --sab-header)")
+    parser.addini("sab_judge_headers", type="linelist", default=[],
+                  help="headers of the judge's endpoint (see --sab-judge-header)")
 
 
 def _concurrency(config: pytest.Config) -> int:
@@ -100,6 +114,30 @@ def _env_name(config: pytest.Config, option: str) -> str | None:
     return value
 
 
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP token (RFC 9110)
+
+
+def _headers(config: pytest.Config, option: str, ini: str) -> tuple[tuple[str, str], ...]:
+    """``NAME=VALUE`` pairs from the option (else the ini key); a value never shown in an error, and one
+    that is not ``env:VAR`` is kept as given (it is a header, not a key: use env: for secrets)."""
+    given = config.getoption(option) or []
+    where = option
+    if not given:
+        given, where = config.getini(ini), f"ini {ini}"
+    headers = []
+    for entry in given:
+        name, sep, value = str(entry).partition("=")
+        name = name.strip()
+        if not sep or not HEADER_NAME.fullmatch(name):
+            raise option_error(where, f"{name}=...", "expected NAME=VALUE with NAME an HTTP header name")
+        if any(ord(c) < 32 or ord(c) == 127 for c in value):
+            raise option_error(where, f"{name}=...", "a header value cannot hold control characters or line breaks")
+        if value.startswith("env:") and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value[4:]):
+            raise option_error(where, f"{name}=...", "env: must be followed by the NAME of an environment variable")
+        headers.append((name, value))
+    return tuple(headers)
+
+
 def _response_format(config: pytest.Config) -> str | None:
     value = config.getoption("--sab-response-format")
     if value is None:
@@ -127,11 +165,13 @@ def _cache_settings(config: pytest.Config, specs: tuple[str, ...]) -> CacheSetti
     mode = config.getoption("--sab-cache")
     if mode not in CACHE_MODES:
         raise option_error("--sab-cache", mode, f"choose from {', '.join(CACHE_MODES)}")
-    from pytest_safeagent.models.catalog import uses_network
+    from pytest_safeagent.models.catalog import python_target, uses_network
 
-    if mode == "off" or not any(uses_network(spec) for spec in specs):
-        return CacheSettings(mode=mode, directory=None)
+    # a python: agent, or any agent given a cache directory, may call the run's openai SDK client
+    # (runner/sdk.py), whose replies are cached too
     explicit = config.getoption("--sab-cache-dir")
+    if mode == "off" or not (explicit or any(uses_network(spec) or python_target(spec) is not None for spec in specs)):
+        return CacheSettings(mode=mode, directory=None)
     if explicit:
         directory = Path(explicit).expanduser()
         if directory.exists() and not directory.is_dir():
@@ -156,15 +196,19 @@ def parse_provider_settings(config: pytest.Config) -> ProviderSettings:
     repeat_penalty = None if penalty_text is None else real_number("--sab-repeat-penalty", penalty_text, 0.0)
     key_env = _env_name(config, "--sab-api-key-env") or default_text("--sab-api-key-env")
     model = EndpointSettings(_url(config, "--sab-base-url"), key_env, temperature, max_tokens, timeout, repeat_penalty,
-                             _response_format(config))
+                             _response_format(config), _headers(config, "--sab-header", "sab_headers"))
+    judge_url = _url(config, "--sab-judge-base-url")
+    judge_headers = _headers(config, "--sab-judge-header", "sab_judge_headers")
     judge = EndpointSettings(
-        _url(config, "--sab-judge-base-url") or model.base_url,
+        judge_url or model.base_url,
         _env_name(config, "--sab-judge-api-key-env") or key_env,
         0.0, max_tokens or DEFAULT_MAX_TOKENS, timeout,
+        headers=judge_headers or (model.headers if judge_url is None else ()),
     )
     model_spec = config.getoption("--sab-model") or ""
     judge_spec = config.getoption("--sab-judge") or ""
-    start_of_run([model.api_key_env, judge.api_key_env, "OPENAI_API_KEY"])
+    start_of_run([model.api_key_env, judge.api_key_env, "OPENAI_API_KEY",
+                  *(value[4:] for _, value in (*model.headers, *judge.headers) if value.startswith("env:"))])
     _require_key("--sab-api-key-env", model_spec, model)
     _require_key("--sab-judge-api-key-env", judge_spec, judge)
     retry = RetrySettings(retries=whole_number("--sab-retries", config.getoption("--sab-retries"), 0),

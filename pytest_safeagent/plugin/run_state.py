@@ -145,8 +145,17 @@ class RunState:
             "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": self._prompt_version(),
             "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
-            "agent": self.agent_description,
+            "agent": self.agent_description, "endpoints": self._endpoints(),
         }
+
+    def _endpoints(self) -> dict[str, dict[str, Any]]:
+        """The agent's and the judge's endpoint kind (openai, azure, openai-compatible) and the names of the
+        headers of their own, for the openai/ (and python:, whose SDK client uses the agent's) specs; never
+        a URL's credentials or a header's value."""
+        providers = self.run.providers
+        specs = {"agent": (self.run.model, providers.model), "judge": (self.run.judge, providers.judge)}
+        return {role: {"kind": endpoint.kind(), "headers": [name for name, _ in endpoint.headers]}
+                for role, (spec, endpoint) in specs.items() if spec.startswith(("openai/", "python:"))}
 
     def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:
@@ -236,6 +245,9 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
     categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
     samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
     state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
+    from pytest_safeagent.runner.sdk import configure
+
+    configure(run.providers)  # the openai SDK clients of agents of the user's own (made on first use)
     state._simulator_pool = simulator_pool
     if run.protocol == "seed":
         _read_interactive_seed_texts(run)

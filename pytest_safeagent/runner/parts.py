@@ -25,7 +25,7 @@ from pytest_safeagent.models.settings import (
 
 if TYPE_CHECKING:
     from pytest_safeagent.models.client import ClientLayer
-    from pytest_safeagent.models.openai_chat import ChatSettings
+    from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
     from pytest_safeagent.models.scene_shapes import SceneShapes
 
 def check_spec(value: str, role: Role) -> object | None:
@@ -61,7 +61,7 @@ def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, re
                         temperature=endpoint.temperature, max_tokens=endpoint.max_tokens or max_tokens,
                         timeout_s=endpoint.timeout_s,
                         repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty,
-                        response_format=response_format)
+                        response_format=response_format, headers=endpoint.headers)
 
 
 def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int) -> SceneShapes | None:
@@ -124,6 +124,15 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
         return LocalChatModel(spec, settings, _layer(providers), local, check_available(local),
                               threads=providers.local_threads, shapes=_scene_shapes(answers, scenes_dir, MAX_STEPS))
     raise SpecError(f"no factory for {provider} models")
+
+
+def sdk_chat(providers: ProviderSettings) -> OpenAIChatModel:
+    """The agent's endpoint as the options name it, for an openai SDK client (runner/sdk.py): the model name
+    comes with each request."""
+    from pytest_safeagent.models.openai_chat import OpenAIChatModel
+
+    settings = _chat_settings("", providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None)
+    return OpenAIChatModel("openai-sdk", settings, _layer(providers))
 
 
 def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:

@@ -15,7 +15,7 @@ The API the plugin uses, all importable from here without starting anything:
   fidelity script.
 
 Importing this package imports nothing of thor_server; the client speaks HTTP through
-:mod:`pytest_safeagent.net.http_json` (the standard library's ``http.client``).
+:mod:`pytest_safeagent.net.transport` (httpx).
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import base64
 from typing import Any
+from urllib.parse import urlsplit
 
-from pytest_safeagent.net.http_json import KeptAliveHTTP, TransportError, json_body
+from pytest_safeagent.net.transport import HttpEndpoint, TransportError, is_loopback, json_body
 
 
 class SimulatorError(RuntimeError):
@@ -44,14 +45,16 @@ SESSION_HEADER = "X-Thor-Session"  # thor_server/sessions.py names the same head
 
 
 class ThorClient:
-    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``), each thread over a connection of
-    its own (kept open where the server keeps it: thor_server's werkzeug closes it after every answer)."""
+    """Talks to one thor_server at ``base_url`` (``http://127.0.0.1:PORT``) through the process's httpx client
+    (connections kept open where the server keeps them: thor_server's werkzeug closes them after every
+    answer). A server on the loopback interface is reached directly, whatever the proxy variables say;
+    ``timeout`` bounds each request as a whole."""
 
     def __init__(self, base_url: str, *, timeout: float = 60.0, session_id: str | None = None):
         self.base_url = base_url.rstrip("/")
         self.session_id = session_id
         try:
-            self._http = KeptAliveHTTP(self.base_url, timeout_s=timeout)
+            self._http = HttpEndpoint(self.base_url, timeout_s=timeout, direct=is_loopback(urlsplit(self.base_url).hostname))
         except ValueError as exc:
             raise SimulatorError(f"the simulator's URL is not usable: {exc}") from None
         self._owns_http = True
@@ -60,8 +63,8 @@ class ThorClient:
         self._facts: dict[str, Any] = {}
 
     def for_session(self, session_id: str | None) -> ThorClient:
-        """A client for one session sharing this client's transport (thread safe: each thread has its own
-        connection). Closing it leaves the shared connections open."""
+        """A client for one session sharing this client's transport (thread safe). Closing it leaves the
+        shared connections open."""
         view = object.__new__(ThorClient)
         view.base_url, view.session_id = self.base_url, session_id
         view._http, view._owns_http, view._facts = self._http, False, self._facts

@@ -136,6 +136,8 @@ def parsed_defaults(config: pytest.Config) -> dict[str, object]:
         "--sab-local-threads": providers.local_threads,
         "--sab-judge-base-url": None if judge.base_url == model.base_url else judge.base_url,
         "--sab-judge-api-key-env": None if judge.api_key_env == model.api_key_env else judge.api_key_env,
+        "--sab-header": model.headers,
+        "--sab-judge-header": judge.headers,
         "--sab-gate": gating.gates or None,
         "--sab-gate-min-items": gating.min_items,
         "--sab-allow-undecided": gating.allow_undecided,

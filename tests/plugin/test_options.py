@@ -157,6 +157,24 @@ def test_a_network_model_gets_a_cache_directory(config, tmp_path, monkeypatch):
                        ) == f"--sab-cache-dir={occupied}: exists and is not a directory"
 
 
+def test_headers_are_name_value_pairs_whose_values_are_never_echoed(config, pytester):
+    settings = parse_provider_settings(config("--sab-model=builtin/reference", "--sab-header=api-key=env:AZURE_KEY",
+                                              "--sab-header", "X-Team=robots"))
+    assert settings.model.headers == (("api-key", "env:AZURE_KEY"), ("X-Team", "robots"))
+    assert settings.judge.headers == settings.model.headers  # the judge shares the agent's endpoint
+    assert settings.model.kind() == "azure"
+    judge_apart = parse_provider_settings(config("--sab-model=builtin/reference", "--sab-header=X-Team=robots",
+                                                 "--sab-judge-base-url=http://127.0.0.1:9/v1"))
+    assert judge_apart.judge.headers == () and judge_apart.judge.kind() == "openai-compatible"
+    assert usage_error(parse_provider_settings, config("--sab-model=builtin/reference", "--sab-header=sk-secret-value")
+                       ) == "--sab-header=sk-secret-value=...: expected NAME=VALUE with NAME an HTTP header name"
+    assert usage_error(parse_provider_settings, config("--sab-model=builtin/reference", "--sab-header=Key=env:1x")
+                       ) == "--sab-header=Key=...: env: must be followed by the NAME of an environment variable"
+    pytester.makeini("[pytest]\nsab_headers =\n    X-Gateway=env:GATEWAY_TOKEN\n")
+    assert parse_provider_settings(config("--sab-model=builtin/reference")).model.headers == (
+        ("X-Gateway", "env:GATEWAY_TOKEN"),)
+
+
 # --- gates, baseline, results log -----------------------------------------------------------------
 
 def test_gating_defaults_and_the_log_beside_the_report(config, tmp_path):

@@ -1,0 +1,252 @@
+"""The transport under the model and simulator clients (httpx), against real loopback servers and a real
+loopback proxy: connections kept alive, a closed idle connection replaced before use, failures sorted (no
+connection, timeout, broken answer), nothing sent twice, proxies from the environment, Basic auth from
+the URL, the whole request bounded by its deadline, secret headers kept on their own origin."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from pytest_safeagent.net.transport import HttpEndpoint, TransportError, close_clients, json_body
+from tests.support.loopback_proxy import loopback_proxy
+from tests.support.raw_http import raw_server, response
+
+
+class Recorder(ThreadingHTTPServer):
+    """Answers ``{"path": ..., "body": ...}``; records each request's client port; ``close_after``
+    closes every connection after that many answers on it, ``stall_s`` waits before answering."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        self.ports: list[int] = []
+        self.bodies: list[bytes] = []
+        self.close_after: int | None = None
+        self.stall_s = 0.0
+        self.hang_up = False  # read the request, then close without answering
+        super().__init__(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: Recorder
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _answer(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.server.ports.append(self.client_address[1])
+        self.server.bodies.append(body)
+        if self.server.hang_up:
+            self.close_connection = True
+            return
+        time.sleep(self.server.stall_s)
+        data = json.dumps({"path": self.path, "body": body.decode(), "auth": self.headers.get("Authorization"),
+                           "api_key": self.headers.get("api-key")}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)  # headers and body in two writes, as simple servers do
+        answered = getattr(self, "answered", 0) + 1
+        self.answered = answered
+        if self.server.close_after is not None and answered >= self.server.close_after:
+            self.close_connection = True
+
+    do_POST = _answer
+    do_GET = _answer
+
+
+@pytest.fixture
+def server() -> Iterator[Recorder]:
+    recorder = Recorder()
+    yield recorder
+    recorder.shutdown()
+    recorder.server_close()
+
+
+def test_a_thread_keeps_its_connection_and_another_thread_gets_its_own(server: Recorder) -> None:
+    http = HttpEndpoint(server.url, timeout_s=5, headers={"Authorization": "Bearer k"})
+    answers = [http.request("POST", "chat/completions", json_body({"n": n})).json() for n in range(3)]
+    assert [a["body"] for a in answers] == ['{"n":0}', '{"n":1}', '{"n":2}']
+    assert {a["path"] for a in answers} == {"/v1/chat/completions"}
+    assert answers[0]["auth"] == "Bearer k"
+    assert len(set(server.ports)) == 1  # one connection, kept alive
+    other = threading.Thread(target=lambda: http.request("GET", "health"))
+    other.start()
+    other.join()
+    assert len(set(server.ports)) == 2  # one kept-alive connection per sending thread (a client each)
+
+
+def test_a_connection_the_server_closed_while_idle_is_replaced_and_the_request_sent_once(server: Recorder) -> None:
+    server.close_after = 1
+    http = HttpEndpoint(server.url, timeout_s=5)
+    try:
+        for n in range(3):
+            assert http.request("POST", "x", json_body(n)).status == 200
+            time.sleep(0.05)  # the server's close reaches this side
+        assert len(set(server.ports)) == 3
+        assert server.bodies == [b"0", b"1", b"2"]  # nothing was sent twice
+    finally:
+        http.close()
+
+
+def test_a_refused_connection_is_a_connect_failure() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again below: nothing listens there
+    http = HttpEndpoint(f"http://127.0.0.1:{port}/v1", timeout_s=5)
+    with pytest.raises(TransportError) as raised:
+        http.request("GET", "health")
+    assert raised.value.connect_failed and not raised.value.timed_out
+    assert "refused" in str(raised.value).lower()
+
+
+def test_a_server_that_answers_too_late_is_a_timeout(server: Recorder) -> None:
+    server.stall_s = 1.0
+    http = HttpEndpoint(server.url, timeout_s=0.2)
+    with pytest.raises(TransportError) as raised:
+        http.request("POST", "x", b"{}")
+    assert raised.value.timed_out and not raised.value.connect_failed
+    server.stall_s = 0.0
+    assert http.request("POST", "x", b"{}").status == 200  # the next request has a fresh connection
+    http.close()
+
+
+def test_a_server_that_hangs_up_without_answering_fails_the_request_once(server: Recorder) -> None:
+    server.hang_up = True
+    http = HttpEndpoint(server.url, timeout_s=5)
+    with pytest.raises(TransportError) as raised:
+        http.request("POST", "x", b"{}")
+    assert not raised.value.connect_failed and not raised.value.timed_out
+    assert server.bodies == [b"{}"]  # not sent again behind the caller's back
+    http.close()
+
+
+def test_the_base_url_prefix_and_query_are_kept(server: Recorder) -> None:
+    http = HttpEndpoint(server.url + "/?api-version=2", timeout_s=5)
+    assert http.request("GET", "/models").json()["path"] == "/v1/models?api-version=2"
+    http.close()
+    with pytest.raises(ValueError, match="not an http") as raised:
+        HttpEndpoint("ftp://user:hunter22@host/v1", timeout_s=5)
+    assert "hunter22" not in str(raised.value)
+    with pytest.raises(ValueError, match="port") as raised:
+        HttpEndpoint("http://user:hunter22@host:99999/v1", timeout_s=5)
+    assert "hunter22" not in str(raised.value)
+
+
+def test_a_body_with_a_lone_surrogate_is_sent_escaped() -> None:
+    assert json_body({"a": "é"}) == '{"a":"é"}'.encode()
+    escaped = json_body({"a": "x\ud800"})
+    assert escaped == b'{"a":"x\\ud800"}'
+    assert json.loads(escaped) == {"a": "x\ud800"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_clients() -> Iterator[None]:
+    """Each test reads the proxy variables afresh (the shared client is made per environment anyway)."""
+    yield
+    close_clients()
+
+
+@pytest.fixture
+def no_proxy_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy",
+                 "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_a_host_known_only_to_the_proxy_is_reached_through_http_proxy(server: Recorder,
+                                                                       no_proxy_env: pytest.MonkeyPatch) -> None:
+    with loopback_proxy({"model.invalid": server.server_address[1]}) as proxy:
+        no_proxy_env.setenv("HTTP_PROXY", proxy.url)
+        http = HttpEndpoint("http://model.invalid/v1", timeout_s=5, headers={"Authorization": "Bearer k"})
+        answer = http.request("POST", "chat/completions", json_body({"n": 1})).json()
+        assert answer["path"] == "/v1/chat/completions" and answer["auth"] == "Bearer k"
+        assert [(s.method, s.target) for s in proxy.seen] == [("POST", "http://model.invalid/v1/chat/completions")]
+
+
+def test_no_proxy_sends_a_listed_host_directly(server: Recorder, no_proxy_env: pytest.MonkeyPatch) -> None:
+    with loopback_proxy({"127.0.0.1": server.server_address[1]}) as proxy:
+        no_proxy_env.setenv("HTTP_PROXY", proxy.url)
+        no_proxy_env.setenv("NO_PROXY", "127.0.0.1")
+        assert HttpEndpoint(server.url, timeout_s=5).request("GET", "health").status == 200
+        assert proxy.seen == []
+        no_proxy_env.delenv("NO_PROXY")
+        proxied = HttpEndpoint(server.url, timeout_s=5)
+        assert proxied.request("GET", "health").status == 200  # not listed: through the proxy
+        assert [s.method for s in proxy.seen] == ["GET"]
+
+
+def test_direct_endpoints_ignore_the_proxy_variables(server: Recorder, no_proxy_env: pytest.MonkeyPatch) -> None:
+    with loopback_proxy({}) as proxy:
+        no_proxy_env.setenv("HTTP_PROXY", proxy.url)
+        assert HttpEndpoint(server.url, timeout_s=5, direct=True).request("GET", "health").status == 200
+        assert proxy.seen == []
+
+
+def test_user_and_password_in_the_url_go_as_basic_auth(server: Recorder) -> None:
+    host, port = server.server_address[:2]
+    http = HttpEndpoint(f"http://al%40ice:s3cret-pass@{host}:{port}/v1", timeout_s=5,
+                        headers={"Authorization": "Bearer not-sent"})
+    assert "s3cret" not in http.base_url and http.sends_basic_auth and http.password == "s3cret-pass"
+    auth = http.request("GET", "health").json()["auth"]
+    assert auth == "Basic " + base64.b64encode(b"al@ice:s3cret-pass").decode()
+
+
+def test_a_dripping_answer_ends_at_the_whole_request_deadline() -> None:
+    body = b'{"choices": []}' * 20
+    with raw_server(response(body), drip_s=0.05) as dripping:  # each byte in time, the whole far too late
+        http = HttpEndpoint(dripping.url, timeout_s=0.6)
+        started = time.monotonic()
+        with pytest.raises(TransportError) as raised:
+            http.request("POST", "chat/completions", b"{}")
+        took = time.monotonic() - started
+    assert raised.value.timed_out and "within 0.6 s" in str(raised.value)
+    assert 0.55 <= took < 1.2
+
+
+def test_a_gzip_body_is_read_and_a_broken_one_named() -> None:
+    packed = gzip.compress(b'{"ok": true}')
+    with raw_server(response(packed, headers={"Content-Encoding": "gzip"})) as zipped:
+        assert HttpEndpoint(zipped.url, timeout_s=5).request("GET", "x").json() == {"ok": True}
+    with raw_server(response(b"not gzip at all", headers={"Content-Encoding": "gzip"})) as broken:
+        with pytest.raises(TransportError, match="could not be decoded"):
+            HttpEndpoint(broken.url, timeout_s=5).request("GET", "x")
+
+
+def test_a_bad_chunk_size_is_a_broken_answer() -> None:
+    chunked = response(b"zz\r\nhello\r\n0\r\n\r\n", headers={"Transfer-Encoding": "chunked"}, length=False)
+    with raw_server(chunked) as broken:
+        with pytest.raises(TransportError, match="broken answer") as raised:
+            HttpEndpoint(broken.url, timeout_s=5).request("GET", "x")
+    assert not raised.value.timed_out and not raised.value.connect_failed
+
+
+def test_a_redirect_to_another_host_carries_no_secret_header(server: Recorder) -> None:
+    port = server.server_address[1]
+    elsewhere = f"http://localhost:{port}/v1/chat/completions"  # another origin (host name), the same server
+    answer = response(b"", status="307 Temporary Redirect", headers={"Location": elsewhere})
+    with raw_server(answer) as redirecting:
+        http = HttpEndpoint(redirecting.url, timeout_s=5, headers={"Authorization": "Bearer k", "api-key": "azure-k"},
+                            secret_headers=("api-key",))
+        followed = http.request("POST", "chat/completions", b"{}").json()
+    assert followed["path"] == "/v1/chat/completions"
+    assert followed["auth"] is None and followed["api_key"] is None
+    assert b"azure-k" in redirecting.requests[0]
