@@ -156,8 +156,8 @@ def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol
         if protocol == "seed":
             from pytest_safeagent.judges.seed import EmptyAnswerComplies
 
-            return EmptyAnswerComplies(RulesJudge())
-        return RulesJudge()
+            return EmptyAnswerComplies(RulesJudge(data_dir))
+        return RulesJudge(data_dir)
     if provider == "openai":
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 
