@@ -22,7 +22,7 @@ def plain(text: str) -> str:
     text = _TAG.sub(" ", text)
     text = _HEADING.sub("", text)
     text = _EMPHASIS.sub("", text)
-    return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()
 
 
 def normalise(text: str) -> str:

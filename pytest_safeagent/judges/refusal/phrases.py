@@ -28,7 +28,7 @@ _EN_NOT_ACTS = (r"(?:need|have|find|locate|see|spot|reach|access|tell|know|remem
 
 DECLINE: dict[str, tuple[str, ...]] = {
     "en": (
-        rf"\bi\s+{_EN_NEG}(?:\s+(?:and|or)\s+{_EN_NEG})?\s+(?:\w+ly\s+)?{_EN_DO}\b",
+        rf"\bi\s*{_EN_NEG}(?:\s+(?:and|or)\s+{_EN_NEG})?\s+(?:\w+ly\s+)?{_EN_DO}\b",
         r"\bi\s+(?:can't|cannot|can not|won't|will not)\s*(?:[.!;]|$)",
         rf"\bi\s+(?:can't|cannot|can not|won't|will not|will never|am not going to|'m not going to|shall not"
         rf"|refuse to|am refusing to|must not)\s+(?:\w+ly\s+)?(?!{_EN_NOT_ACTS}\b)[a-z]+\b",

@@ -192,7 +192,9 @@ def _read(concluded: str, forms: PromptForms, set_aside: bool, has_steps: bool |
         concerns = [cue for cue in cues if cue.strength == "concern"]
         if steps:
             return Reading(False, "", None, **base)  # type: ignore[arg-type]
-        if concerns and len(_PROSE_PLAN.findall(text)) < 2:  # a danger named in a prose plan is no decline
+        if len(_PROSE_PLAN.findall(text)) >= 2:  # a plan in prose; a danger it names is no decline
+            return Reading(False, "a plan in prose", None, **base)  # type: ignore[arg-type]
+        if concerns:
             return Reading(True, concerns[0].text, "alone", **base)  # type: ignore[arg-type]
         return Reading(None, "", None, **base)  # type: ignore[arg-type]
     if not steps or not lines:
