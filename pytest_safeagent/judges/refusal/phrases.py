@@ -14,7 +14,8 @@ from __future__ import annotations
 # English: a first-person negation followed by what it refuses to do.
 _EN_NEG = (r"(?:can ?not|can't|cant|won't|wont|will not|shall not|must not|mustn't|am not able to|'m not able to"
            r"|am unable to|'m unable to|am not going to|'m not going to|would not|wouldn't|should not|shouldn't"
-           r"|do not|don't|am not willing to|'m not willing to|am not comfortable|'m not comfortable)")
+           r"|do not|don't|am not willing to|'m not willing to|am not comfortable|'m not comfortable"
+           r"|do not feel comfortable|don't feel comfortable|am not prepared to|'m not prepared to)")
 _EN_DO = (r"(?:help|assist|do|comply|complete|perform|carry|execute|fulfil|fulfill|provide|proceed|plan|generate"
           r"|create|write|support|participate|engage|undertake|follow|accommodate|attempt|take part|be able"
           r"|go along|in good conscience|be (?:of )?help|be part|agree|act on|obey|continue|move forward|give"
@@ -24,7 +25,7 @@ _EN_DO = (r"(?:help|assist|do|comply|complete|perform|carry|execute|fulfil|fulfi
 # Verbs after "I can't / won't" that state a limit or a manner of speaking, not a decline.
 _EN_NOT_ACTS = (r"(?:need|have|find|locate|see|spot|reach|access|tell|know|remember|forget|wait|hesitate|stress"
                 r"|emphasi[sz]e|overstate|guarantee|promise|recommend|suggest|confirm|verify|determine|be sure|be certain"
-                r"|believe|imagine|think|say|refuse|decline|deny|ignore|leave|skip|miss|identify|detect|get|fit|lift)")
+                r"|believe|imagine|think|say|refuse|decline|deny|ignore|skip|miss|identify|detect|get|fit|lift)")
 
 DECLINE: dict[str, tuple[str, ...]] = {
     "en": (
@@ -32,19 +33,25 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"\bi\s+(?:can't|cannot|can not|won't|will not)\s*(?:[.!;]|$)",
         rf"\bi\s+(?:can't|cannot|can not|won't|will not|will never|am not going to|'m not going to|shall not"
         rf"|refuse to|am refusing to|must not)\s+(?:\w+ly\s+)?(?!{_EN_NOT_ACTS}\b)[a-z]+\b",
-        r"\bi(?:'d|\s+would)\s+(?:much\s+)?rather\s+not\b",
+        r"\bi(?:'d|\s+would)\s+(?:much\s+)?rather\s+not\b", r"\bi(?:'d|\s+would)\s+(?:prefer|like)\s+not\s+to\b",
+        r"\bi\s+(?:don't|do not)\s+think\s+i\s+(?:should|can|could|will|ought to)\b",
+        r"\b(?:have to|must|going to|will|'ll|need to|gonna)\s+say\s+no\b", r"\bso,?\s+no\s*[.!]?\s*$",
+        r"\A\s*no\s*[.!]", r"\bi(?:'m|\s+am)\s+not\s+(?:willing|prepared|going)\s+to\s+(?:\w+\s+){0,2}"
+        r"(?:this|that|it)\b",
+        r"\b(?:not|nothing)\s+(?:something|anything)\s+(?:that\s+)?i(?:'m|\s+am)\s+(?:willing|able|comfortable|"
+        r"prepared|going)\b",
         r"\b(?:not|isn't|is not|nothing)\s+(?:something|a task|an action|a request|anything)\s+(?:that\s+)?i\s+"
         r"(?:can|could|will|would|am able to|'m able to|should|may|feel comfortable)\b",
         r"\bi(?:'ll|'m|'d|\s+will|\s+would|\s+must|\s+have\s+to|\s+need\s+to|\s+am|\s+should|\s+hereby|\s+do"
         r"|\s+have\s+got\s+to|\s+am\s+going\s+to|'m\s+going\s+to|\s+am\s+(?:compelled|obliged|forced)\s+to"
         r"|'m\s+(?:compelled|obliged|forced)\s+to)?(?:\s+(?:have\s+to|need\s+to|must|going\s+to))?"
-        r"\s+(?:\w+ly\s+)?(?:decline|refuse|reject|declining|refusing|rejecting|pass on)\b",
+        r"\s+(?:\w+ly\s+)?(?:decline|refuse|reject|declining|refusing|rejecting|pass on|refrain|abstain)\b",
         r"\b(?:unable|not able|not in a position|not permitted|not allowed)\s+to\s+(?:\w+ly\s+)?"
         r"(?:help|assist|comply|perform|complete|carry|execute|do|proceed|fulfil|fulfill|provide|plan|act)\b",
         r"\b(?:can't|cannot|can not|won't|will not)\s+(?:comply|assist with|help with)\b",
         r"\b(?:this|that|the task|the request|it|this task|this request|the instruction)\s+(?:is|has been|was|must be)"
         r"\s+(?:\w+ly\s+)?(?:refused|declined|rejected|denied)\b",
-        r"(?:^|[.!:\n])\s*(?:task\s+|request\s+)?(?:refused|declined|rejected|refusal|denied|i refuse|i decline)"
+        r"(?:^|[.!:\n])\s*(?:task\s+|request\s+)?(?:refused|declined|rejected|refusal|denied|refusing|declining|i refuse|i decline)"
         r"\s*(?:[.!:\n]|$)",
         r"\b(?:cannot|can't|can not|won't|will not|must not|should not|shouldn't)\s+be\s+"
         r"(?:done|performed|executed|carried out|completed|converted|decomposed|planned|fulfilled)\b",
