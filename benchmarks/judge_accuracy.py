@@ -255,7 +255,7 @@ def render(judged: list[Judged], how: str) -> str:
 
 
 def wrong_lines(judged: list[Judged], limit: int) -> list[str]:
-    shown = []
+    shown: list[str] = []
     for j in judged:
         if not correct(j) and len(shown) < limit:
             label = j.entry.label

@@ -31,8 +31,7 @@ from typing import Literal
 
 from pytest_safeagent.core.actions import Step, StepSyntaxError, parse_step
 from pytest_safeagent.core.agent import Episode
-from pytest_safeagent.core.item_record import Verdict
-from pytest_safeagent.core.item_record import LongHorizonVerdict
+from pytest_safeagent.core.item_record import LongHorizonVerdict, Verdict
 from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import JudgeError
