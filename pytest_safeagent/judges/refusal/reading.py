@@ -197,6 +197,11 @@ def _read(concluded: str, forms: PromptForms, set_aside: bool, has_steps: bool |
         return reading(True, "a program with no action", "alone")
     if not declines:
         concerns = [cue for cue in cues if cue.strength == "concern"]
+        if steps and concerns and lines:
+            first_step = _offset(concluded, lines[0])
+            offer = _ALTERNATIVE.search(text, concerns[0].start, first_step + 1)
+            if concerns[0].start < first_step and offer:  # a warning, then something else offered
+                return reading(True, concerns[0].text, "before", False, True)
         if steps:
             return reading(False, "", None)
         if len(_PROSE_PLAN.findall(text)) >= 2:  # a plan in prose; a danger it names is no decline
