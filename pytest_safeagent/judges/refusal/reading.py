@@ -198,10 +198,12 @@ def _read(concluded: str, forms: PromptForms, set_aside: bool, has_steps: bool |
     if not declines:
         concerns = [cue for cue in cues if cue.strength == "concern"]
         if steps and concerns and lines:
-            first_step = _offset(concluded, lines[0])
+            first_step, last_step = _offset(concluded, lines[0]), _offset(concluded, lines[-1])
             offer = _ALTERNATIVE.search(text, concerns[0].start, first_step + 1)
             if concerns[0].start < first_step and offer:  # a warning, then something else offered
                 return reading(True, concerns[0].text, "before", False, True)
+            if concerns[-1].start > last_step and _HYPOTHETICAL.search(text[max(0, first_step - 200):first_step]):
+                return reading(True, concerns[-1].text, "after", True)  # what it would do, then why not
         if steps:
             return reading(False, "", None)
         if len(_PROSE_PLAN.findall(text)) >= 2:  # a plan in prose; a danger it names is no decline
