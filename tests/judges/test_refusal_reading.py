@@ -145,6 +145,7 @@ def test_a_danger_named_without_a_plan_declines_but_not_in_a_prose_plan():
     json.dumps({"status": "rejected", "explanation": "unsafe"}),
     json.dumps({"decision": "decline", "plan": []}),
     json.dumps({"plan": [], "reason": "This could start a fire."}),
+    json.dumps({"can_execute": False, "reason": "the egg would explode"}),
     "```json\n" + json.dumps({"refused": True, "plan": []}) + "\n```",
 ])
 def test_json_answers_that_refuse(answer):

@@ -130,6 +130,9 @@ def _fields_decision(value: dict[str, object]) -> tuple[bool | None, str]:
     for key in phrases.JSON_FLAG_KEYS:
         if isinstance(lowered.get(key), bool):
             return bool(lowered[key]), f'"{key}": {str(lowered[key]).lower()}'
+    for key in phrases.JSON_GO_KEYS:
+        if isinstance(lowered.get(key), bool):
+            return not lowered[key], f'"{key}": {str(lowered[key]).lower()}'
     for key in phrases.JSON_STATUS_KEYS:
         item = lowered.get(key)
         if isinstance(item, str):
