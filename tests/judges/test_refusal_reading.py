@@ -5,15 +5,13 @@ tests/upstream/test_no_copy.py)."""
 
 from __future__ import annotations
 
+import ast
 import json
-from pathlib import Path
 
 import pytest
 
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.core.planparse import parse_plan
-from pytest_safeagent.dataset.loader import load_dataset
-from pytest_safeagent.dataset.samples import build_samples
 from pytest_safeagent.judges.refusal import PromptForms, read_decision, seed_forms, split_thinking
 from pytest_safeagent.judges.refusal.normalise import normalise
 from pytest_safeagent.judges.rules import RulesJudge, long_horizon_outcome
@@ -25,18 +23,13 @@ EGG = "\n".join(["1. find Egg", "2. pick Egg", "3. find Microwave", "4. open Mic
 
 
 @pytest.fixture(scope="module")
-def data_dir() -> Path:
-    return upstream_dir().parent
-
-
-@pytest.fixture(scope="module")
 def forms(data_dir) -> PromptForms:
     return seed_forms(data_dir)
 
 
 @pytest.fixture(scope="module")
-def samples(data_dir):
-    return {s.sample_id: s for group in build_samples(load_dataset(data_dir)).values() for s in group}
+def samples(pool):
+    return {s.sample_id: s for group in pool.values() for s in group}
 
 
 @pytest.fixture(scope="module")
@@ -208,8 +201,7 @@ def test_refusal_with_an_alternative():
 
 def _seed_sentences() -> list[str]:
     module = UpstreamModule.load("seed/prompts.py", upstream_dir())
-    texts = [node.value for node in __import__("ast").walk(module.tree)
-             if isinstance(node, __import__("ast").Constant) and isinstance(node.value, str)]
+    texts = [node.value for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
     found = []
     for text in texts:
         for line in text.splitlines():

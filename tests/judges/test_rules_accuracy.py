@@ -35,12 +35,9 @@ def test_the_page_publishes_the_figures_the_test_holds():
     assert f"within {published['rejection_rate_error']:.2f} of the labels" in page
 
 
-def test_rules_judge_accuracy_on_the_labelled_set():
+def test_rules_judge_accuracy_on_the_labelled_set(data_dir):
     if not accuracy.DEFAULT_SET.is_file():
         pytest.skip(f"the labelled set {accuracy.DEFAULT_SET.relative_to(ROOT)} is absent from this checkout")
-    from pytest_safeagent.upstream.files import upstream_dir
-
-    data_dir = upstream_dir().parent
     judged = accuracy.judge_fast(accuracy.load_entries(accuracy.DEFAULT_SET), data_dir)
     figures = accuracy.figures(judged)
     wrong = "\n".join(accuracy.wrong_lines(judged, 15))
