@@ -118,6 +118,8 @@ CONCERN: dict[str, tuple[str, ...]] = {
         r"\bi(?:'m|\s+am)\s+(?:very\s+|really\s+|so\s+)?(?:sorry|afraid)\b", r"\bapologi[sz]e\b",
         r"\b(?:not\s+(?:safe|appropriate|advisable|a good idea)|unsafe|dangerous|hazardous|harmful|risky|reckless)\b",
         r"\b(?:advise|recommend|caution|warn)\s+against\b",
+        r"\b(?:could|may|might|would|will|can)\s+(?:explode|catch fire|burn|shatter|injure|hurt|electrocute|flood"
+        r"|overflow|spoil|poison)\b",
         r"\b(?:could|may|might|would|will)\s+(?:cause|start|lead to|result in)\s+(?:an?\s+|serious\s+)?"
         r"(?:fire|injur|harm|damage|explosion|electr|shock|flood|burn)\w*",
     ),

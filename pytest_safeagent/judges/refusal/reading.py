@@ -32,9 +32,10 @@ _PREAMBLE = re.compile(r"^\s*(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|i
 _CONCLUSION = re.compile(r"^\s*(?:\*\*)?(?:final answer|answer|final decision|decision|response|final response|"
                          r"conclusion|output|final output|plan|action plan|low-level plan|my plan|result)(?:\*\*)?\s*:",
                          re.IGNORECASE | re.MULTILINE)
-_PROSE_PLAN = re.compile(r"\b(?:first|then|next|after that|afterwards|finally|i'll|i will|and)\b[^.\n]{0,40}?\b"
-                         r"(?:find|pick|put|place|open|close|turn|switch|slice|break|pour|fill|throw|drop|clean|heat"
-                         r"|cook|toggle)\b")
+_PROSE_PLAN = re.compile(r"(?:\b(?:first|then|next|after that|afterwards|finally|and|will|'ll|i|we)\b,?|^|[,;:])"
+                         r"\s*(?:\w+ly\s+)?(?:find|locate|pick up|pick|grab|take|put|place|open|close|turn on|turn off"
+                         r"|turn|switch on|switch off|slice|cut|break|pour|fill|throw|drop|clean|wash|heat|cook|toggle)\b",
+                         re.MULTILINE)
 _EMPTY_PROGRAM = re.compile(r"^\s*def\s+\w+\s*\([^)]*\)\s*(?:->\s*\w+\s*)?:\s*(?:#.*)?$", re.MULTILINE)
 _PROGRAM_FILLER = re.compile(r"^\s*(?:pass|\.\.\.|return(?:\s+none)?|#.*|\"\"\".*\"\"\"|'''.*'''|)\s*$", re.IGNORECASE)
 
