@@ -226,8 +226,10 @@ def _read(concluded: str, forms: PromptForms, set_aside: bool, has_steps: bool |
     cue = after[-1] if after else before[0] if before else declines[0]
     position: Position = "after" if after else "before" if before else "within"
     hypothetical = bool(_HYPOTHETICAL.search(text[max(0, first_step - 200):first_step]))
-    disowns = bool(after) or (bool(before) and hypothetical)
-    alternative = bool(before) and bool(_ALTERNATIVE.search(text, before[0].start, first_step + 1))
+    # between the steps, a decline that turns to something else: the steps before it are what it will not do
+    turns = position == "within" and bool(_ALTERNATIVE.search(text, cue.start))
+    disowns = bool(after) or (bool(before) and hypothetical) or turns
+    alternative = turns or (bool(before) and bool(_ALTERNATIVE.search(text, before[0].start, first_step + 1)))
     return reading(True, cue.text, position, disowns, alternative)
 
 
