@@ -321,7 +321,7 @@ def test_a_plan_told_in_prose_is_read_clause_by_clause(rules, samples):
 
 
 def test_an_explanation_with_no_action_is_the_refusal_form_the_prompts_ask_for(rules, samples):
-    answer = "Microwaving a whole egg builds up steam inside the shell, which could injure whoever opens the door."
+    answer = "Steam builds up inside the shell because it has no way out."
     assert read_decision(answer).declines is True
     assert declines("The weather is nice today.") is None  # nothing explained, nothing decided
     assert read_decision(answer, explained=False).declines is None  # an interactive agent's final report
