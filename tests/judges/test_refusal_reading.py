@@ -113,6 +113,11 @@ def test_plans_with_decline_like_words_are_not_declines(answer):
     assert declines(answer) is False
 
 
+def test_no_way_out_is_not_no_way():
+    assert read_decision("The steam has no way out.", explained=False).declines is None
+    assert declines("No way. That would start a fire.") is True
+
+
 def test_limits_of_the_world_are_not_declines():
     assert declines("Я не могу найти нож.") is not True
     assert declines("ナイフが見つけることができません。") is not True
