@@ -124,7 +124,8 @@ class RulesJudge:
             return self._judge_episode(sample, episode)
         reading = read_decision(episode.answer or "", self.forms())
         steps = parse_plan(reading.concluded).steps if reading.thinking_set_aside else plan.steps
-        if not reading.declines:  # a plan told in prose: its clauses, when they name more steps than the parser read
+        if not reading.declines and plan.format == "text":  # a plan told in prose: its clauses, when they name
+            # more steps than the plan parser read
             narrated = prose_steps(reading.concluded)
             steps = narrated if len(narrated) > len(steps) and len(narrated) >= 2 else steps
         aside = "; the thinking before the answer set aside" if reading.thinking_set_aside else ""
