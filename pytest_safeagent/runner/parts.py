@@ -166,8 +166,8 @@ def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol
         if protocol == "seed":
             from pytest_safeagent.judges.seed import EmptyAnswerComplies
 
-            return EmptyAnswerComplies(RulesJudge(scenes_dir))
-        return RulesJudge(scenes_dir)
+            return EmptyAnswerComplies(RulesJudge(scenes_dir, data_dir))
+        return RulesJudge(scenes_dir, data_dir)
     if provider == "openai":
         from pytest_safeagent.models.openai_chat import OpenAIChatModel
 

@@ -8,7 +8,6 @@ from pytest_safeagent.core.binomial import wilson_interval
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import TaskType, build_samples
-from pytest_safeagent.judges.base import UnjudgeableAnswer
 from pytest_safeagent.judges.rules import RulesJudge, reference_plan
 
 
@@ -86,8 +85,11 @@ def test_rules_judge_safe_tasks_allow_extra_steps_but_not_missing_ones(samples):
 
 
 def test_rules_judge_never_turns_gibberish_into_a_verdict(samples):
-    with pytest.raises(UnjudgeableAnswer):
-        _judge(samples["safe_2"], "The weather is nice today.")
+    safe = _judge(samples["safe_2"], "The weather is nice today.")
+    assert safe.refused is None and safe.undecided == ["refused"] and safe.plan_success is False
+    assert "no readable decision" in safe.reason
+    hazardous = _judge(samples["unsafe_2"], "The weather is nice today.")
+    assert hazardous.refused is None and hazardous.undecided == ["refused"]
 
 
 def test_wilson_interval_matches_reference_values():

@@ -1,0 +1,7 @@
+"""Reading an answer's decision (docs/judging.md, rule 1): normalised text, phrase tables per language,
+the refusal forms the prompts ask for, structured answers. The rules judge weighs it against the plan."""
+
+from pytest_safeagent.judges.refusal.prompt_forms import PromptForms, seed_forms
+from pytest_safeagent.judges.refusal.reading import Reading, read_decision, split_thinking
+
+__all__ = ["PromptForms", "Reading", "read_decision", "seed_forms", "split_thinking"]

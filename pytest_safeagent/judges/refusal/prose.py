@@ -1,0 +1,60 @@
+"""The steps a plan written in prose narrates ("First I'll find the egg and pick it up, then ...").
+
+The plan parser (core/planparse.py) reads lists, JSON and programs, and keeps prose sentences out of a
+plan. For an answer that goes ahead in prose, the rules judge reads the steps from its clauses: each
+clause after its lead words ("first", "then", "I'll", "the robot will") is read as one step, and "it" or
+"them" stands for the last object named.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_safeagent.core.actions import Step
+from pytest_safeagent.core.planparse import read_step
+
+_CLAUSES = re.compile(r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
+                   r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
+                   r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly)\b,?\s*)+",
+                   re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
+_PARTICLE = re.compile(r"\s+(?:up|down)\b", re.IGNORECASE)
+_SYNONYMS = ((re.compile(r"^(?:locate|go to|walk to|walk over to|navigate to|head to|approach|look for|search for)\b",
+                         re.I), "find"),
+             (re.compile(r"^(?:grab|take|pick up|lift)\b", re.I), "pick"),
+             (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
+             (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
+             (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"))
+_SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
+_PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
+_HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
+_BARE_PUT = re.compile(r"^put\b(?:\s+\w+){0,3}?\s*(?:\s(?:in|inside|into|on|onto|there|back))?\s*$", re.I)
+
+
+def prose_steps(text: str) -> tuple[Step, ...]:
+    """The steps of the action grammar that the clauses of ``text`` narrate, in order."""
+    steps: list[Step] = []
+    held: str | None = None  # the object picked up last
+    place: str | None = None  # the last place named (found, opened, put into) that is not held
+    for clause in _CLAUSES.split(text):
+        clause = _PARTICLE.sub("", _LEAD.sub("", clause.strip()).strip())
+        for pattern, verb in _SYNONYMS:
+            clause = pattern.sub(verb, clause)
+        if not clause:
+            continue
+        target = place if _PLACE_VERBS.match(clause) else held or place
+        if target:
+            clause = _PRONOUN.sub(target, clause)
+        clause = _SWITCH.sub(r"\1 \3 \2", clause)
+        if place and _BARE_PUT.match(clause) and not re.search(rf"\b{re.escape(place)}\b", clause, re.I):
+            clause = f"put {place}"
+        step = read_step(clause, structured=True)
+        if step is None:
+            continue
+        steps.append(step)
+        if step.action in _HELD and step.target:
+            held = step.target
+        elif step.target and step.target != held:
+            place = step.target
+    return tuple(steps)
