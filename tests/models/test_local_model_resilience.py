@@ -18,7 +18,7 @@ import pytest
 
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.client import ClientLayer
-from pytest_safeagent.models.local import LOCAL_MIN_TIMEOUT_S, LlamaCppProcess, LocalChatModel
+from pytest_safeagent.models.local import LOCAL_MIN_TIMEOUT_S, MAX_SLOTS, LlamaCppProcess, LocalChatModel
 from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
 from pytest_safeagent.models.openai_chat import ChatSettings
 
@@ -89,7 +89,8 @@ def test_a_server_killed_mid_run_is_started_again(gguf: Path) -> None:
 def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> None:
     fake_model_file = tmp_path / "weights.gguf"
     fake_model_file.write_bytes(b"GGUF")
-    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1)
+    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1,
+                           slots=MAX_SLOTS)
     assert model.parallel == 4
     lock, now, peak = threading.Lock(), [0], [0]
 
@@ -108,6 +109,31 @@ def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> 
     for thread in threads:
         thread.join()
     assert peak[0] == 4
+
+
+def test_by_default_one_request_at_a_time_whatever_the_concurrency(tmp_path: Path) -> None:
+    """One slot by default: an answer never shares a batch with another (that changes answers at temperature 0)."""
+    fake_model_file = tmp_path / "weights.gguf"
+    fake_model_file.write_bytes(b"GGUF")
+    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1)
+    assert model.parallel == 1
+    lock, now, peak = threading.Lock(), [0], [0]
+
+    def send() -> int:
+        with lock:
+            now[0] += 1
+            peak[0] = max(peak[0], now[0])
+        time.sleep(0.02)
+        with lock:
+            now[0] -= 1
+        return 1
+
+    threads = [threading.Thread(target=model._one_slot, args=(send,)) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert peak[0] == 1
 
 
 def test_the_request_timeout_has_a_floor_for_a_server_on_this_machine(tmp_path: Path) -> None:
