@@ -10,7 +10,9 @@ editable install, ``pip install --no-deps --no-build-isolation -e CLONE``), and 
 
     pytest --sab-model=local/smollm2 --sab-execution -n 2 --sab-report=REPORT
 
-under one of three conditions, taken in turn:
+with an empty response cache of its own (``XDG_CACHE_HOME`` under the run's directory, as a new user
+has; ``--shared-cache`` keeps the user's, from which every run after the first is answered), under
+one of three conditions, taken in turn:
 
 - ``idle``: nothing else started by this script;
 - ``cpu``: one busy-loop process per core beside the run;
@@ -290,6 +292,8 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(venv)
     env.pop("PYTEST_ADDOPTS", None)
+    if not args.shared_cache:  # a new user's run: the response cache starts empty (else answers come from it)
+        env["XDG_CACHE_HOME"] = str(run_dir / "cache")
     report = run_dir / "report.json"
     command = [str(venv / "bin" / "pytest"), *FIRST_COMMAND, f"--sab-report={report}"]
     churn: dict[str, int] = {}
@@ -343,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work-dir", type=Path, default=None,
                         help="clones, outputs, reports and the stress venv (default: a new temporary directory)")
     parser.add_argument("--keep", action="store_true", help="keep each clone (outputs and reports are always kept)")
+    parser.add_argument("--shared-cache", action="store_true",
+                        help="use the user's response cache (default: an empty one per run, as a new user has; with "
+                             "a shared cache, every run after the first is answered from it)")
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.conditions.split(",") if name.strip()]
     unknown = sorted(set(names) - set(CONDITIONS))
