@@ -87,7 +87,7 @@ def main() -> int:
         server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads,
                                  parallel=args.parallel)
         server.start()
-        starts.append(server.startup_s)
+        starts.append(server.startup_s or 0.0)
         server.stop()
     if starts:
         print(f"startup (launch to listening): median {statistics.median(starts):.2f} s, "
@@ -112,12 +112,12 @@ def main() -> int:
     bodies = [body_for(sample) for sample in samples]
     server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads,
                              parallel=args.parallel)
-    server.start()
-    assert server._process is not None and server.base_url is not None
+    base_url = server.start()
+    assert server._process is not None
 
     def ask(body: dict) -> tuple[dict, float]:
         started = time.perf_counter()
-        reply = _post(server.base_url + "/chat/completions", body)
+        reply = _post(base_url + "/chat/completions", body)
         return reply, time.perf_counter() - started
 
     try:
