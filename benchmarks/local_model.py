@@ -25,6 +25,7 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -71,6 +72,8 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=None, help="the grammar's plan bound (default: the plugin's)")
     parser.add_argument("--reverse", action="store_true", help="send the prompts in reverse order (the answers "
                         "must not change: compare the digest)")
+    parser.add_argument("--shuffle", type=int, default=None, metavar="SEED", help="send the prompts in a shuffled "
+                        "order (another check that the answers do not depend on the order)")
     parser.add_argument("--show", action="store_true", help="print each answer")
     parser.add_argument("--scenes-dir", default=os.environ.get("SAB_SCENES_DIR", str(ROOT.parent / "shared" / "thor_scenes")))
     parser.add_argument("--data-dir", default=os.environ.get("SAB_DATA_DIR", str(ROOT.parent / "shared" / "safeagentbench")))
@@ -109,6 +112,8 @@ def main() -> int:
 
     if args.reverse:
         samples = samples[::-1]
+    if args.shuffle is not None:
+        random.Random(args.shuffle).shuffle(samples)
     bodies = [body_for(sample) for sample in samples]
     server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads,
                              parallel=args.parallel)
