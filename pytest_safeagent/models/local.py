@@ -208,7 +208,8 @@ class LocalChatModel:
     default, so an answer never depends on which other answers the server decoded beside it (at
     temperature 0, llama.cpp's batched answers differ from its one-at-a-time answers, and which
     requests meet in a batch is a matter of timing), and each request reuses the seed prompts'
-    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile).
+    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile, which also says
+    what still makes answers differ between runs: where the cached prompt ends).
     Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
     has no function-calling template worth relying on.
 
