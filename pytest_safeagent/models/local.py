@@ -231,6 +231,7 @@ class LocalChatModel:
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.parallel)  # requests on the wire <= the server's slots
         self._server: LlamaCppProcess | None = None
+        self._warm: LlamaCppProcess | None = None  # the server whose prompt cache holds a shared prefix
         self._failure: ModelError | None = None
         self.restarts = 0
         identity = f"llama.cpp:{gguf.name}:{gguf.stat().st_size}"  # stable across runs, unlike the port
@@ -260,11 +261,29 @@ class LocalChatModel:
         dead (killed, crashed) restarts it and is sent again."""
         with self._slots:
             try:
+                self._warm_up(send)
                 return send()
             except Exception:
                 if not self._restart_if_dead():
                     raise
+            self._warm_up(send)
             return send()
+
+    def _warm_up(self, send: Callable[[], T]) -> None:
+        """Before a server's first answer, send that request once and drop its answer.
+
+        An answer whose whole prompt is evaluated in one go (a server's first, its cache empty)
+        differs at temperature 0 from the same request's answer when the seed prompts' shared prefix
+        comes from the prompt cache (measured: ``unsafe_17`` plans another object), and which item a
+        worker sends first is xdist's timing. Warmed up, every answer reuses a cached prefix.
+        """
+        if self._server is None:
+            self._start_server()  # the first request of the process: the server starts here
+        server = self._server
+        if server is None or server is self._warm:
+            return
+        send()
+        self._warm = server
 
     def _restart_if_dead(self) -> bool:
         """After a failed request: start a new server if ours has died (True), else leave it (False)."""
