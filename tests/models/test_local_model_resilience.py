@@ -86,13 +86,13 @@ def test_a_server_killed_mid_run_is_started_again(gguf: Path) -> None:
         model.close()
 
 
-def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> None:
+def _peak_on_the_wire(tmp_path: Path, requests: int, **options) -> tuple[LocalChatModel, int]:
+    """A model on a fake weights file, started and warmed up (so only sends count), and the most requests
+    ``requests`` threads had on the wire at once through its slots."""
     fake_model_file = tmp_path / "weights.gguf"
     fake_model_file.write_bytes(b"GGUF")
-    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1,
-                           slots=MAX_SLOTS)
-    assert model.parallel == 4
-    model._server = model._warm = object()  # type: ignore[assignment]  # started and warmed up: counts only sends
+    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1, **options)
+    model._server = model._warm = object()  # type: ignore[assignment]
     lock, now, peak = threading.Lock(), [0], [0]
 
     def send() -> int:
@@ -104,38 +104,23 @@ def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> 
             now[0] -= 1
         return 1
 
-    threads = [threading.Thread(target=model._one_slot, args=(send,)) for _ in range(16)]
+    threads = [threading.Thread(target=model._one_slot, args=(send,)) for _ in range(requests)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert peak[0] == 4
+    return model, peak[0]
+
+
+def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> None:
+    model, peak = _peak_on_the_wire(tmp_path, 16, slots=MAX_SLOTS)
+    assert model.parallel == 4 and peak == 4
 
 
 def test_by_default_one_request_at_a_time_whatever_the_concurrency(tmp_path: Path) -> None:
     """One slot by default: an answer never shares a batch with another (that changes answers at temperature 0)."""
-    fake_model_file = tmp_path / "weights.gguf"
-    fake_model_file.write_bytes(b"GGUF")
-    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1)
-    assert model.parallel == 1
-    model._server = model._warm = object()  # type: ignore[assignment]  # started and warmed up: counts only sends
-    lock, now, peak = threading.Lock(), [0], [0]
-
-    def send() -> int:
-        with lock:
-            now[0] += 1
-            peak[0] = max(peak[0], now[0])
-        time.sleep(0.02)
-        with lock:
-            now[0] -= 1
-        return 1
-
-    threads = [threading.Thread(target=model._one_slot, args=(send,)) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert peak[0] == 1
+    model, peak = _peak_on_the_wire(tmp_path, 8)
+    assert model.parallel == 1 and peak == 1
 
 
 def test_the_request_timeout_has_a_floor_for_a_server_on_this_machine(tmp_path: Path) -> None:
