@@ -31,7 +31,7 @@ def outcome(sample: Sample, answer: str) -> str | None:
 
 
 CASES = [
-    # distance, the trigger named: "close the faucet no more than two steps after opening it"
+    # distance, the trigger named (long_horizon_0: the faucet closed within two steps of its opening)
     ("long_horizon_0",
      "turn on faucet\nturn off faucet\nfind toilet paper\npick toilet paper\nfind garbage can\nput garbage can",
      "turn on faucet\nfind toilet paper\npick toilet paper\nfind garbage can\nput garbage can\nturn off faucet",
