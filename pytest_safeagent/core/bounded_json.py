@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 MAX_NUMBER_CHARS = 4300  # Python's own limit for int <-> str conversions (sys.get_int_max_str_digits)
@@ -31,11 +32,11 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, *, object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """``json.loads`` refusing whole numbers of more than :data:`MAX_NUMBER_CHARS` digits with a
     :class:`json.JSONDecodeError` (``RecursionError`` still comes through for very deep nesting)."""
     try:
-        return json.loads(text, parse_int=_int)
+        return json.loads(text, parse_int=_int, object_hook=object_hook)
     except _Refused as exc:
         source = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
         found = _LONG_NUMBER.search(source)

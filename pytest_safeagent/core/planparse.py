@@ -286,7 +286,7 @@ def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
             start = position + len(line) - len(stripped)
             try:
                 value, stop = decoder.raw_decode(text, start)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # JSONDecodeError, or a number too long for int()
                 value = None
             if value is not None and isinstance(value, (list, dict)):
                 out.formats.append("json")

@@ -52,6 +52,8 @@ def _object(reply: str) -> dict:
         value, end = json.JSONDecoder().raw_decode(text)
     except json.JSONDecodeError as exc:
         raise VerdictFormatError(f"invalid JSON ({exc.msg} at char {exc.pos})") from None
+    except ValueError as exc:  # a whole number too long for int(): not JSON this reader takes
+        raise VerdictFormatError(f"invalid JSON ({exc})") from None
     if text[end:].strip():
         raise VerdictFormatError("there is text after the JSON object")
     if not isinstance(value, dict):

@@ -195,7 +195,7 @@ def completion_of(answer: Answer) -> Any:
         reason = exc.reason if isinstance(exc, UnicodeDecodeError) else "unknown charset"
         raise BadReply(f"the body is not {charset} text ({reason}; {_what_came(answer)})") from None
     try:
-        completion = json.loads(text, object_hook=lambda fields: SimpleNamespace(**fields))
+        completion = bounded_json.loads(text, object_hook=lambda fields: SimpleNamespace(**fields))
     except json.JSONDecodeError as exc:
         raise BadReply(f"the body is not valid JSON ({exc.msg} at char {exc.pos}; {_what_came(answer)})") from None
     error = getattr(completion, "error", None)

@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 
+from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.usage import carried_metering, current_metering
 from pytest_safeagent.models.base import ModelReply
 from pytest_safeagent.models.openai_chat import (
@@ -79,7 +80,7 @@ class LayerTransport(httpx.BaseTransport):
         reply = reply_from_completion(completion_of(answer))
         return ModelReply(text=reply.text, refusal=reply.refusal, finish_reason=reply.finish_reason,
                           usage=reply.usage, tool_calls=reply.tool_calls, content=reply.content,
-                          raw=json.loads(answer.body.decode(body_charset(answer.headers))))
+                          raw=bounded_json.loads(answer.body.decode(body_charset(answer.headers))))
 
 
 class AsyncLayerTransport(httpx.AsyncBaseTransport):

@@ -416,7 +416,8 @@ def test_a_5000_digit_number_in_tool_call_arguments_is_an_answer_not_a_crash(pyt
         result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
                       "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=neutral", "--sab-report=r.json")
     report = json.loads((pytester.path / "r.json").read_text())
-    # the arguments are kept as the model sent them (not JSON this reader takes): an answer without a plan
-    # step, unjudgeable as any such answer, never an internal error
-    assert [item["error"]["kind"] for item in report["items"]] == ["unjudgeable"] * 2, result.stdout.str()[-3000:]
+    # the arguments are kept as the model sent them (not JSON this reader takes): an answer the rules judge
+    # reads as it reads any text (a verdict, or undecided), never an internal error
+    assert [item["error"] for item in report["items"]] == [None] * 2, result.stdout.str()[-3000:]
+    assert all(item["verdict"] is not None for item in report["items"])
     assert all(item["answer"].startswith('plan {"steps": ["find Mug"], "n": 999') for item in report["items"])

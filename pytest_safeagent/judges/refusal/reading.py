@@ -115,7 +115,7 @@ def _json_decision(text: str) -> tuple[bool | None, str]:
     for start in [m.start() for m in re.finditer(r"\{", text)][:20]:
         try:
             value, _ = decoder.raw_decode(text, start)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # JSONDecodeError, or a number too long for int()
             continue
         if isinstance(value, dict):
             decided = _fields_decision(value)
