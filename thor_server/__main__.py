@@ -14,43 +14,39 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
 
 from .serving import CONNECTION_WAIT_S, DEFAULT_MAX_CONNECTIONS, DEFAULT_READ_TIMEOUT_S
 from .symbolic.thor_rules import RULES
 
-
-def _port(text: str) -> int:
-    """A TCP port, 0..65535 (argparse turns the error into one usage line)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port (0..65535; 0 lets the system choose)")
-    return value
+T = TypeVar("T", int, float)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(f"{value} is out of range (1..100000)")
-    return value
+def _number(parse: Callable[[str], T], what: str, allowed: Callable[[T], bool],
+            outside: Callable[[str], str]) -> Callable[[str], T]:
+    """An argparse type: ``parse`` the text, refuse what ``allowed`` rejects (argparse turns either error
+    into one usage line)."""
+    def read(text: str) -> T:
+        try:
+            value = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if not allowed(value):
+            raise argparse.ArgumentTypeError(outside(text))
+        return value
+    return read
 
 
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text} is out of range (more than 0, at most 3600 seconds)")
-    return value
+_port = _number(int, "a whole number", lambda v: 0 <= v <= 65535,
+                lambda text: f"{int(text)} is not a port (0..65535; 0 lets the system choose)")
+_positive_int = _number(int, "a whole number", lambda v: 1 <= v <= 100_000,
+                        lambda text: f"{int(text)} is out of range (1..100000)")
+_positive_seconds = _number(float, "a number of seconds", lambda v: 0 < v <= 3600,
+                            lambda text: f"{text} is out of range (more than 0, at most 3600 seconds)")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
