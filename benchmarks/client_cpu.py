@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 
-SERVER = r'''
+SERVER = r"""
 import json, socket, sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 BODY = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": "m",
@@ -45,18 +45,23 @@ server = ThreadingHTTPServer(("127.0.0.1", 0), H)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
 server.serve_forever()
-'''
+"""
 
-MESSAGES = [{"role": "system", "content": "You are a robot planner. " * 20},
-            {"role": "user", "content": "Task: put the mug in the sink."}]
+MESSAGES = [
+    {"role": "system", "content": "You are a robot planner. " * 20},
+    {"role": "user", "content": "Task: put the mug in the sink."},
+]
 
 
 def measure(base_url: str, calls: int, threads: int) -> tuple[float, float]:
     from pytest_safeagent.models.client import ClientLayer
     from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 
-    model = OpenAIChatModel("openai/m", ChatSettings(model="m", base_url=base_url, api_key_env="SAB_BENCH_KEY"),
-                            ClientLayer(threads))
+    model = OpenAIChatModel(
+        "openai/m",
+        ChatSettings(model="m", base_url=base_url, api_key_env="SAB_BENCH_KEY"),
+        ClientLayer(threads),
+    )
     model.complete(MESSAGES)  # connect, warm up
     share = calls // threads
 
@@ -91,8 +96,10 @@ def main() -> int:
         for threads in (int(t) for t in args.threads.split(",")):
             runs = [measure(base_url, args.calls, threads) for _ in range(args.repeats)]
             cpus, walls = sorted(r[0] for r in runs), sorted(r[1] for r in runs)
-            print(f"{threads:>3} threads: CPU {cpus[0]:.3f}-{cpus[-1]:.3f} ms per call, "
-                  f"wall {walls[0]:.3f}-{walls[-1]:.3f} ms per call ({args.repeats} x {args.calls} calls)")
+            print(
+                f"{threads:>3} threads: CPU {cpus[0]:.3f}-{cpus[-1]:.3f} ms per call, "
+                f"wall {walls[0]:.3f}-{walls[-1]:.3f} ms per call ({args.repeats} x {args.calls} calls)"
+            )
         print(f"load after: {os.getloadavg()[0]:.2f}")
     finally:
         server.terminate()

@@ -36,9 +36,24 @@ def builtin_reports(where: Path) -> list[Path]:
     paths = []
     for model in BUILTIN:
         path = where / f"{model}.json"
-        subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", f"--sab-model=builtin/{model}",
-                        "--sab-task-type=all", f"--sab-report={path}"], cwd=where, capture_output=True, check=False,
-                       timeout=900, env=dict(os.environ))
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-p",
+                "no:cacheprovider",
+                "-q",
+                f"--sab-model=builtin/{model}",
+                "--sab-task-type=all",
+                f"--sab-report={path}",
+            ],
+            cwd=where,
+            capture_output=True,
+            check=False,
+            timeout=900,
+            env=dict(os.environ),
+        )
         paths.append(path)
     return paths
 
@@ -68,9 +83,13 @@ def main() -> int:
     load = chromium_seconds(page, args.out / "compare.png")
     items = sum(len(run.records) for run in runs)
     print(f"{len(runs)} runs, {items} item records, {len(multi.disagreements)} items where they disagree")
-    print(f"read {loaded - started:.2f} s, compare and render {rendered - loaded:.2f} s, page {page.stat().st_size / 1e6:.2f} MB")
-    print(f"headless Chromium: the page {load:.2f} s (start, load, layout, paint, screenshot); an empty page "
-          f"{empty:.2f} s; screenshot {args.out / 'compare.png'}")
+    print(
+        f"read {loaded - started:.2f} s, compare and render {rendered - loaded:.2f} s, page {page.stat().st_size / 1e6:.2f} MB"
+    )
+    print(
+        f"headless Chromium: the page {load:.2f} s (start, load, layout, paint, screenshot); an empty page "
+        f"{empty:.2f} s; screenshot {args.out / 'compare.png'}"
+    )
     return 0
 
 

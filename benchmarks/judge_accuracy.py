@@ -82,7 +82,10 @@ class Judged:
 
 def labelled_set_module(set_path: Path) -> ModuleType:
     """tests/judges/labelled_set.py of this checkout, else the one beside the set's folder."""
-    for candidate in (ROOT / "tests" / "judges" / "labelled_set.py", set_path.parent.parent / "labelled_set.py"):
+    for candidate in (
+        ROOT / "tests" / "judges" / "labelled_set.py",
+        set_path.parent.parent / "labelled_set.py",
+    ):
         if candidate.is_file():
             spec = importlib.util.spec_from_file_location("labelled_set", candidate)
             assert spec is not None and spec.loader is not None
@@ -112,8 +115,12 @@ def judge_fast(entries: list[Any], data_dir: Path) -> list[Judged]:
     judge = make_judge("builtin/rules", protocol="seed", data_dir=data_dir)
     judged = []
     for entry in entries:
-        verdict = judge.judge(samples[entry.sample_id], Episode(answer=entry.answer), parse_plan(entry.answer))
-        judged.append(Judged(entry, verdict.refused, verdict.plan_success, verdict.long_horizon, verdict.reason))
+        verdict = judge.judge(
+            samples[entry.sample_id], Episode(answer=entry.answer), parse_plan(entry.answer)
+        )
+        judged.append(
+            Judged(entry, verdict.refused, verdict.plan_success, verdict.long_horizon, verdict.reason)
+        )
     return judged
 
 
@@ -135,23 +142,49 @@ def judge_through_pytest(entries: list[Any], data_dir: Path) -> list[Judged]:
             round_file.write_text(json.dumps({sid: e.answer for sid, e in answers.items()}), encoding="utf-8")
             report = work / f"round{number}.report.json"
             selection = " or ".join(f"{sid}-direct" for sid in answers)
-            env = {**os.environ, "SAB_LABELLED_ROUND": str(round_file), "SAB_DATA_DIR": str(data_dir),
-                   "PYTHONPATH": os.pathsep.join(filter(None, [str(work), os.environ.get("PYTHONPATH")]))}
-            command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly", "-q",
-                       f"--rootdir={work}", "--sab-model=python:labelled_answers_agent:make_agent",
-                       "--sab-task-type=all", "-k", selection, f"--sab-report={report}"]
+            env = {
+                **os.environ,
+                "SAB_LABELLED_ROUND": str(round_file),
+                "SAB_DATA_DIR": str(data_dir),
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(work), os.environ.get("PYTHONPATH")])),
+            }
+            command = [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-p",
+                "no:cacheprovider",
+                "-p",
+                "no:randomly",
+                "-q",
+                f"--rootdir={work}",
+                "--sab-model=python:labelled_answers_agent:make_agent",
+                "--sab-task-type=all",
+                "-k",
+                selection,
+                f"--sab-report={report}",
+            ]
             done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, timeout=1800)
             if not report.is_file():
-                raise SystemExit(f"round {number}: pytest wrote no report (exit {done.returncode}):\n"
-                                 + (done.stdout[-2000:] + done.stderr[-2000:]))
+                raise SystemExit(
+                    f"round {number}: pytest wrote no report (exit {done.returncode}):\n"
+                    + (done.stdout[-2000:] + done.stderr[-2000:])
+                )
             records = {r["sample_id"]: r for r in json.loads(report.read_text())["items"]}
             for sid, entry in answers.items():
                 record = records.get(sid)
                 if record is None:
                     raise SystemExit(f"round {number}: no item for {sid} in {report}")
                 verdict = record.get("verdict") or {}
-                judged.append(Judged(entry, verdict.get("refused"), verdict.get("plan_success"),
-                                     verdict.get("long_horizon"), verdict.get("reason") or record.get("error", "")))
+                judged.append(
+                    Judged(
+                        entry,
+                        verdict.get("refused"),
+                        verdict.get("plan_success"),
+                        verdict.get("long_horizon"),
+                        verdict.get("reason") or record.get("error", ""),
+                    )
+                )
     order = {id(e): i for i, e in enumerate(entries)}
     return sorted(judged, key=lambda j: order[id(j.entry)])
 
@@ -184,9 +217,14 @@ def rejection(judged: list[Judged]) -> dict[str, float | int | None]:
     decided = [j for j in judged if j.refused is not None]
     refused = sum(bool(j.refused) for j in decided)
     undecided = total - len(decided)
-    return {"n": total, "truth": truth / total if total else None,
-            "judged": refused / len(decided) if decided else None, "undecided": undecided,
-            "low": refused / total if total else None, "high": (refused + undecided) / total if total else None}
+    return {
+        "n": total,
+        "truth": truth / total if total else None,
+        "judged": refused / len(decided) if decided else None,
+        "undecided": undecided,
+        "low": refused / total if total else None,
+        "high": (refused + undecided) / total if total else None,
+    }
 
 
 def figures(judged: list[Judged]) -> dict[str, Any]:
@@ -219,7 +257,9 @@ def kind_table(judged: list[Judged]) -> list[tuple[str, int, int, int, int, dict
         right = sum(map(correct, items))
         undecided = sum(j.refused is None for j in items)
         population = [j for j in items if task_type(j) in SEED_POPULATION]
-        rows.append((kind, len(items), right, undecided, len(items) - right - undecided, rejection(population)))
+        rows.append(
+            (kind, len(items), right, undecided, len(items) - right - undecided, rejection(population))
+        )
     return rows
 
 
@@ -230,27 +270,35 @@ def _rate(value: float | int | None) -> str:
 def render(judged: list[Judged], how: str) -> str:
     f = figures(judged)
     r = f["rejection"]
-    lines = [f"judge builtin/rules, {len(judged)} labelled answers, judged {how}",
-             f"hazardous answers correct (undecided = wrong): {_share(*f['hazardous'])}"
-             f"   [published >= {PUBLISHED['hazardous']:.2f}]",
-             f"safe plans correct (undecided = wrong):        {_share(*f['safe'])}   [published >= "
-             f"{PUBLISHED['safe']:.2f}]",
-             f"long-horizon refusal correct:                  {_share(*f['long_horizon_refusal'])}; decided "
-             f"{_share(*f['long_horizon_decided'])}",
-             f"coverage (refusal decided):                    {_share(*f['coverage'])}",
-             f"precision of refused:                          {_share(*f['precision'])}",
-             f"recall of refused:                             {_share(*f['recall'])}",
-             f"rejection_rate over unsafe detailed + abstract + long-horizon ({r['n']} answers): truth "
-             f"{_rate(r['truth'])}, judged {_rate(r['judged'])} (undecided {r['undecided']}: "
-             f"{_rate(r['low'])}..{_rate(r['high'])}), error "
-             + (_rate(abs(r["judged"] - r["truth"])) if r["judged"] is not None and r["truth"] is not None
-                else "n/a") + f"   [published <= {PUBLISHED['rejection_rate_error']:.2f}]",
-             "",
-             "| kind | n | correct | undecided | wrong | rejection_rate truth | judged |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"judge builtin/rules, {len(judged)} labelled answers, judged {how}",
+        f"hazardous answers correct (undecided = wrong): {_share(*f['hazardous'])}"
+        f"   [published >= {PUBLISHED['hazardous']:.2f}]",
+        f"safe plans correct (undecided = wrong):        {_share(*f['safe'])}   [published >= "
+        f"{PUBLISHED['safe']:.2f}]",
+        f"long-horizon refusal correct:                  {_share(*f['long_horizon_refusal'])}; decided "
+        f"{_share(*f['long_horizon_decided'])}",
+        f"coverage (refusal decided):                    {_share(*f['coverage'])}",
+        f"precision of refused:                          {_share(*f['precision'])}",
+        f"recall of refused:                             {_share(*f['recall'])}",
+        f"rejection_rate over unsafe detailed + abstract + long-horizon ({r['n']} answers): truth "
+        f"{_rate(r['truth'])}, judged {_rate(r['judged'])} (undecided {r['undecided']}: "
+        f"{_rate(r['low'])}..{_rate(r['high'])}), error "
+        + (
+            _rate(abs(r["judged"] - r["truth"]))
+            if r["judged"] is not None and r["truth"] is not None
+            else "n/a"
+        )
+        + f"   [published <= {PUBLISHED['rejection_rate_error']:.2f}]",
+        "",
+        "| kind | n | correct | undecided | wrong | rejection_rate truth | judged |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for kind, n, right, undecided, wrong, rate in kind_table(judged):
-        lines.append(f"| {kind} | {n} | {right} | {undecided} | {wrong} | {_rate(rate['truth'])} | "
-                     f"{_rate(rate['judged'])} |")
+        lines.append(
+            f"| {kind} | {n} | {right} | {undecided} | {wrong} | {_rate(rate['truth'])} | "
+            f"{_rate(rate['judged'])} |"
+        )
     return "\n".join(lines)
 
 
@@ -259,19 +307,29 @@ def wrong_lines(judged: list[Judged], limit: int) -> list[str]:
     for j in judged:
         if not correct(j) and len(shown) < limit:
             label = j.entry.label
-            shown.append(f"{j.entry.id} [{getattr(j.entry.kind, 'value', j.entry.kind)}] {j.entry.sample_id}: label "
-                         f"refused={label.refused} plan_success={label.plan_success}; judged refused={j.refused} "
-                         f"plan_success={j.plan_success}: {j.reason[:160]}")
+            shown.append(
+                f"{j.entry.id} [{getattr(j.entry.kind, 'value', j.entry.kind)}] {j.entry.sample_id}: label "
+                f"refused={label.refused} plan_success={label.plan_success}; judged refused={j.refused} "
+                f"plan_success={j.plan_success}: {j.reason[:160]}"
+            )
     return shown
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the labelled set (answers.jsonl)")
-    parser.add_argument("--fast", action="store_true", help="call the judge in this process instead of pytest")
-    parser.add_argument("--data-dir", type=Path, default=Path(os.environ.get("SAB_DATA_DIR", "../shared/safeagentbench")),
-                        help="the dataset directory (default: SAB_DATA_DIR)")
-    parser.add_argument("--show-wrong", type=int, default=0, metavar="N", help="list the first N wrong answers")
+    parser.add_argument(
+        "--fast", action="store_true", help="call the judge in this process instead of pytest"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=Path(os.environ.get("SAB_DATA_DIR", "../shared/safeagentbench")),
+        help="the dataset directory (default: SAB_DATA_DIR)",
+    )
+    parser.add_argument(
+        "--show-wrong", type=int, default=0, metavar="N", help="list the first N wrong answers"
+    )
     args = parser.parse_args(argv)
     if not args.set.is_file():
         parser.error(f"--set={args.set}: no such file")

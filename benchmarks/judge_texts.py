@@ -36,7 +36,10 @@ PAIRS = {
     "PLANNING_TASK_PROMPT": ("original/utils.py", "gen_low_level_plan"),
     "DETAIL_JUDGE_PROMPT": ("original/detail_evaluate.py", "compute_SR_llm"),
     "ABSTRACT_JUDGE_PROMPT": ("original/abstract_evaluate.py", "compute_abstract_llm"),
-    "LONG_HORIZON_JUDGE_PROMPT": ("original/long_horizon_evaluate.py", "compute_safety_llm_long_horizon_another"),
+    "LONG_HORIZON_JUDGE_PROMPT": (
+        "original/long_horizon_evaluate.py",
+        "compute_safety_llm_long_horizon_another",
+    ),
 }
 CURLY = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 
@@ -64,8 +67,11 @@ def assigned_texts(body: list[ast.stmt]) -> dict[str, str]:
     """The string variables a block of statements assigns, in order, each built from the ones before."""
     names: dict[str, str] = {}
     for statement in body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                and isinstance(statement.targets[0], ast.Name):
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
             try:
                 names[statement.targets[0].id] = _evaluate(statement.value, names)
             except ValueError:
@@ -90,9 +96,12 @@ def seed_constants(directory: Path) -> dict[str, str]:
 def call_defaults(directory: Path, file: str) -> dict[str, object]:
     tree = ast.parse((directory / file).read_text(encoding="utf-8"))
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "call_gpt")
-    arguments = node.args.args[len(node.args.args) - len(node.args.defaults):]
-    return {a.arg: ast.literal_eval(d) for a, d in zip(arguments, node.args.defaults, strict=True)
-            if a.arg in ("temperature", "max_tokens")}
+    arguments = node.args.args[len(node.args.args) - len(node.args.defaults) :]
+    return {
+        a.arg: ast.literal_eval(d)
+        for a, d in zip(arguments, node.args.defaults, strict=True)
+        if a.arg in ("temperature", "max_tokens")
+    }
 
 
 def classify(original: str, seed: str) -> tuple[Counter[str], list[str]]:
@@ -107,7 +116,11 @@ def classify(original: str, seed: str) -> tuple[Counter[str], list[str]]:
             kind = "line break added where the original ran two sentences together"
         elif op == "insert" and now == " ":
             kind = "space added where the original ran two sentences together"
-        elif op == "replace" and len(was) == len(now) and all(CURLY.get(x) == y for x, y in zip(was, now, strict=True)):
+        elif (
+            op == "replace"
+            and len(was) == len(now)
+            and all(CURLY.get(x) == y for x, y in zip(was, now, strict=True))
+        ):
             kind = "curly quote made straight"
             kinds[kind] += len(was) - 1  # one per character
         elif op == "replace" and was == "\n" * len(was) and now == "\\n" * len(was):
@@ -118,8 +131,10 @@ def classify(original: str, seed: str) -> tuple[Counter[str], list[str]]:
         else:
             kind = "other"
         kinds[kind] += 1
-        shown.append(f"    {kind}: original {original[max(0, a0 - 25):a1 + 25]!r}\n"
-                     f"    {' ' * len(kind)}  seed     {seed[max(0, b0 - 25):b1 + 25]!r}")
+        shown.append(
+            f"    {kind}: original {original[max(0, a0 - 25) : a1 + 25]!r}\n"
+            f"    {' ' * len(kind)}  seed     {seed[max(0, b0 - 25) : b1 + 25]!r}"
+        )
     return kinds, shown
 
 
@@ -136,18 +151,25 @@ def main() -> None:
         seed = prompts[constant]
         kinds, shown = classify(original, seed)
         total += kinds
-        print(f"{constant} vs {file}:{function}: {len(original)} / {len(seed)} characters, "
-              f"{'identical' if original == seed else f'{sum(kinds.values())} differences'}")
+        print(
+            f"{constant} vs {file}:{function}: {len(original)} / {len(seed)} characters, "
+            f"{'identical' if original == seed else f'{sum(kinds.values())} differences'}"
+        )
         for kind, count in sorted(kinds.items()):
             print(f"  {count:>4}  {kind}")
         if args.show:
             print("\n".join(shown))
     print("all:", dict(total))
     for file in sorted({file for file, _ in PAIRS.values() if "evaluate" in file}):
-        print(f"sampling of the original's judge ({file}: call_gpt defaults): {call_defaults(directory, file)}")
+        print(
+            f"sampling of the original's judge ({file}: call_gpt defaults): {call_defaults(directory, file)}"
+        )
     scorer = (directory / "seed/scorer.py").read_text(encoding="utf-8")
-    configs = [ast.unparse(n) for n in ast.walk(ast.parse(scorer))
-               if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "GenerateConfig"]
+    configs = [
+        ast.unparse(n)
+        for n in ast.walk(ast.parse(scorer))
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "GenerateConfig"
+    ]
     print("sampling of the seed's judge calls (seed/scorer.py):", "; ".join(configs))
 
 

@@ -48,7 +48,9 @@ from pytest_safeagent.models.scene_shapes import SceneShapes  # noqa: E402
 
 
 def _post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=1800) as response:
         return json.load(response)
 
@@ -63,51 +65,90 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--prompts", type=int, default=24)
     parser.add_argument("--starts", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=None, help=f"default: {default_threads()} on this machine")
-    parser.add_argument("--parallel", type=int, default=1, help="server slots (the plugin: min(--sab-concurrency, 4))")
+    parser.add_argument(
+        "--threads", type=int, default=None, help=f"default: {default_threads()} on this machine"
+    )
+    parser.add_argument(
+        "--parallel", type=int, default=1, help="server slots (the plugin: min(--sab-concurrency, 4))"
+    )
     parser.add_argument("--in-flight", type=int, default=1, help="requests sent at once")
     parser.add_argument("--protocol", choices=("seed", "neutral"), default="seed")
     parser.add_argument("--free", action="store_true", help="no grammar: the model's raw answers")
     parser.add_argument("--grammar", choices=("compact", "flat"), default="compact")
-    parser.add_argument("--max-steps", type=int, default=None, help="the grammar's plan bound (default: the plugin's)")
-    parser.add_argument("--reverse", action="store_true", help="send the prompts in reverse order (the answers "
-                        "must not change: compare the digest)")
-    parser.add_argument("--shuffle", type=int, default=None, metavar="SEED", help="send the prompts in a shuffled "
-                        "order (another check that the answers do not depend on the order)")
+    parser.add_argument(
+        "--max-steps", type=int, default=None, help="the grammar's plan bound (default: the plugin's)"
+    )
+    parser.add_argument(
+        "--reverse",
+        action="store_true",
+        help="send the prompts in reverse order (the answers must not change: compare the digest)",
+    )
+    parser.add_argument(
+        "--shuffle",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="send the prompts in a shuffled "
+        "order (another check that the answers do not depend on the order)",
+    )
     parser.add_argument("--show", action="store_true", help="print each answer")
-    parser.add_argument("--scenes-dir", default=os.environ.get("SAB_SCENES_DIR", str(ROOT.parent / "shared" / "thor_scenes")))
-    parser.add_argument("--data-dir", default=os.environ.get("SAB_DATA_DIR", str(ROOT.parent / "shared" / "safeagentbench")))
+    parser.add_argument(
+        "--scenes-dir", default=os.environ.get("SAB_SCENES_DIR", str(ROOT.parent / "shared" / "thor_scenes"))
+    )
+    parser.add_argument(
+        "--data-dir", default=os.environ.get("SAB_DATA_DIR", str(ROOT.parent / "shared" / "safeagentbench"))
+    )
     args = parser.parse_args()
 
     spec = LOCAL_MODELS["local/smollm2"]
     gguf = check_available(spec)
     threads = args.threads or default_threads()
-    print(f"model {gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB), {threads} thread(s), {args.parallel} slot(s), "
-          f"{args.in_flight} in flight, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"model {gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB), {threads} thread(s), {args.parallel} slot(s), "
+        f"{args.in_flight} in flight, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}"
+    )
 
     starts = []
     for _ in range(args.starts):
-        server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads,
-                                 parallel=args.parallel)
+        server = LlamaCppProcess(
+            gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads, parallel=args.parallel
+        )
         server.start()
         starts.append(server.startup_s or 0.0)
         server.stop()
     if starts:
-        print(f"startup (launch to listening): median {statistics.median(starts):.2f} s, "
-              f"min {min(starts):.2f} s, max {max(starts):.2f} s over {len(starts)} starts")
+        print(
+            f"startup (launch to listening): median {statistics.median(starts):.2f} s, "
+            f"min {min(starts):.2f} s, max {max(starts):.2f} s over {len(starts)} starts"
+        )
 
     samples = select_samples(build_samples(load_dataset(args.data_dir)), ("default",), 42)[: args.prompts]
     seed_prompts = default_seed_prompts() if args.protocol == "seed" else None
-    shapes = None if args.free else SceneShapes(args.scenes_dir, **({"max_steps": args.max_steps} if args.max_steps else {}))
+    shapes = (
+        None
+        if args.free
+        else SceneShapes(args.scenes_dir, **({"max_steps": args.max_steps} if args.max_steps else {}))
+    )
 
     def body_for(sample) -> dict:
-        messages = (first_messages("direct", sample, seed_prompts) if seed_prompts is not None
-                    else DirectStrategy().messages(sample))
-        body = {"model": "smollm2", "messages": messages, "temperature": 0, "max_tokens": spec.default_max_tokens,
-                "repeat_penalty": spec.repeat_penalty}
+        messages = (
+            first_messages("direct", sample, seed_prompts)
+            if seed_prompts is not None
+            else DirectStrategy().messages(sample)
+        )
+        body = {
+            "model": "smollm2",
+            "messages": messages,
+            "temperature": 0,
+            "max_tokens": spec.default_max_tokens,
+            "repeat_penalty": spec.repeat_penalty,
+        }
         if shapes is not None:
             shape = shapes.for_scene(sample.scene)
-            body.update(grammar=shape.gbnf if args.grammar == "compact" else shape.flat_gbnf, max_tokens=shape.max_chars)
+            body.update(
+                grammar=shape.gbnf if args.grammar == "compact" else shape.flat_gbnf,
+                max_tokens=shape.max_chars,
+            )
         return body
 
     if args.reverse:
@@ -115,8 +156,9 @@ def main() -> int:
     if args.shuffle is not None:
         random.Random(args.shuffle).shuffle(samples)
     bodies = [body_for(sample) for sample in samples]
-    server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads,
-                             parallel=args.parallel)
+    server = LlamaCppProcess(
+        gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads, parallel=args.parallel
+    )
     base_url = server.start()
     assert server._process is not None
 
@@ -144,20 +186,30 @@ def main() -> int:
     generated = sum(t["predicted_n"] for t in timings)
     predicted_ms = sum(t["predicted_ms"] for t in timings)
     n = len(results)
-    print(f"prompt: {(evaluated + reused) / n:.0f} tokens per answer, {evaluated} evaluated and {reused} reused from "
-          f"the prompt cache in all; {prompt_ms / 1000:.2f} s evaluating ({evaluated / max(prompt_ms, 1e-9) * 1000:.0f} "
-          f"tokens/s)")
-    print(f"generation: {generated / n:.1f} tokens per answer, {predicted_ms / max(generated, 1):.1f} ms per token "
-          f"({generated / max(predicted_ms, 1e-9) * 1000:.0f} tokens/s, llama.cpp timings); "
-          f"{predicted_ms / 1000:.2f} s generating in all")
-    print(f"wall {wall:.2f} s for {n} answers ({wall / n:.2f} s per answer); server CPU {cpu:.2f} s "
-          f"({cpu / n:.3f} s per answer, {cpu / max(generated, 1) * 1000:.1f} ms per generated token); "
-          f"load average {os.getloadavg()[0]:.2f}")
-    by_sample = sorted(zip((sample.sample_id for sample in samples), answers, strict=True))  # the order they were sent in aside
+    print(
+        f"prompt: {(evaluated + reused) / n:.0f} tokens per answer, {evaluated} evaluated and {reused} reused from "
+        f"the prompt cache in all; {prompt_ms / 1000:.2f} s evaluating ({evaluated / max(prompt_ms, 1e-9) * 1000:.0f} "
+        f"tokens/s)"
+    )
+    print(
+        f"generation: {generated / n:.1f} tokens per answer, {predicted_ms / max(generated, 1):.1f} ms per token "
+        f"({generated / max(predicted_ms, 1e-9) * 1000:.0f} tokens/s, llama.cpp timings); "
+        f"{predicted_ms / 1000:.2f} s generating in all"
+    )
+    print(
+        f"wall {wall:.2f} s for {n} answers ({wall / n:.2f} s per answer); server CPU {cpu:.2f} s "
+        f"({cpu / n:.3f} s per answer, {cpu / max(generated, 1) * 1000:.1f} ms per generated token); "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    by_sample = sorted(
+        zip((sample.sample_id for sample in samples), answers, strict=True)
+    )  # the order they were sent in aside
     digest = hashlib.sha256(json.dumps(by_sample).encode()).hexdigest()[:16]
     readable = sum(bool(parse_plan(answer).steps) for answer in answers)
-    print(f"answers with at least one readable step: {readable}/{n} ({'free' if args.free else args.grammar + ' grammar'}); "
-          f"answers digest {digest}")
+    print(
+        f"answers with at least one readable step: {readable}/{n} ({'free' if args.free else args.grammar + ' grammar'}); "
+        f"answers digest {digest}"
+    )
     return 0
 
 

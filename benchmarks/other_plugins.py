@@ -42,9 +42,22 @@ def _digest(request: Recorded) -> int:
 
 
 def _pytest(where: Path, server: FakeOpenAI, *extra: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly", "-p", "no:sugar",
-               "--sab-model=openai/scripted", f"--sab-base-url={server.base_url}", "--sab-cache=off", *SELECTION,
-               *extra]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:sugar",
+        "--sab-model=openai/scripted",
+        f"--sab-base-url={server.base_url}",
+        "--sab-cache=off",
+        *SELECTION,
+        *extra,
+    ]
     return subprocess.run(command, cwd=where, capture_output=True, text=True, timeout=600)
 
 
@@ -52,7 +65,9 @@ def dist_spans(where: Path, delay: float) -> None:
     print(f"xdist modes, -n 2, 28 calls of {delay} s, 8 in flight per worker:")
     spans = {}
     for mode in ("load", "loadscope", "loadgroup", "worksteal", "each"):
-        with FakeOpenAI(responder=lambda r: text(DECLINE if _digest(r) % 2 else PLAN, delay_s=delay)) as server:
+        with FakeOpenAI(
+            responder=lambda r: text(DECLINE if _digest(r) % 2 else PLAN, delay_s=delay)
+        ) as server:
             done = _pytest(where, server, "-n", "2", "--dist", mode)
             times = [r.received_at for r in server.requests]
             if done.returncode == 4:
@@ -60,8 +75,10 @@ def dist_spans(where: Path, delay: float) -> None:
                 continue
             spans[mode] = max(times) - min(times) if times else float("nan")
             ratio = spans[mode] / spans["load"] if spans.get("load") else float("nan")
-            print(f"  {mode:10s} requests {len(times):3d}  span {spans[mode]:5.2f} s  x{ratio:4.2f} of load  "
-                  f"peak in flight {server.peak_in_flight}  exit {done.returncode}")
+            print(
+                f"  {mode:10s} requests {len(times):3d}  span {spans[mode]:5.2f} s  x{ratio:4.2f} of load  "
+                f"peak in flight {server.peak_in_flight}  exit {done.returncode}"
+            )
 
 
 def junit_times(where: Path) -> None:
@@ -74,25 +91,32 @@ def junit_times(where: Path) -> None:
     played = {i["item_id"]: sum(i["timings"].values()) for i in json.loads(report.read_text())["items"]}
     times = {c.get("name"): float(c.get("time")) for c in ET.parse(junit).iter("testcase")}
     worst = max(abs(times[name] - seconds) / seconds for name, seconds in played.items())
-    print(f"JUnit time vs own play time, {len(played)} items of 0.1-1.3 s at 8 in flight: worst difference "
-          f"{worst:.1%} (sum of JUnit times {sum(times.values()):.2f} s, of play times {sum(played.values()):.2f} s)")
+    print(
+        f"JUnit time vs own play time, {len(played)} items of 0.1-1.3 s at 8 in flight: worst difference "
+        f"{worst:.1%} (sum of JUnit times {sum(times.values()):.2f} s, of play times {sum(played.values()):.2f} s)"
+    )
 
 
 def timeouts(where: Path) -> None:
     for method in ("signal", "thread"):
+
         def answer(request: Recorded) -> Reply:
             return text(DECLINE, delay_s=1.6 if _digest(request) % 3 == 0 else 0.1)
 
         report = where / f"timeout-{method}.json"
         report.unlink(missing_ok=True)
         with FakeOpenAI(responder=answer) as server:
-            done = _pytest(where, server, "--timeout=1", f"--timeout-method={method}", f"--sab-report={report}")
+            done = _pytest(
+                where, server, "--timeout=1", f"--timeout-method={method}", f"--sab-report={report}"
+            )
             slow = sum(1 for r in server.requests if _digest(r) % 3 == 0)
         items = json.loads(report.read_text())["items"] if report.exists() else []
         errors = sum(1 for i in items if (i.get("error") or {}).get("kind") == "timeout")
-        print(f"--timeout 1 --timeout-method={method}: {slow} items slower than the limit, {errors} timeout "
-              f"errors, report written: {report.exists()}, summary printed: {'SafeAgentBench summary' in done.stdout}, "
-              f"exit {done.returncode}")
+        print(
+            f"--timeout 1 --timeout-method={method}: {slow} items slower than the limit, {errors} timeout "
+            f"errors, report written: {report.exists()}, summary printed: {'SafeAgentBench summary' in done.stdout}, "
+            f"exit {done.returncode}"
+        )
 
 
 def main() -> int:

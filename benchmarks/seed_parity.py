@@ -73,8 +73,12 @@ AGENT, JUDGE = "gpt-4-parity-agent", "gpt-4-parity-judge"
 PLAN = "find Egg\npick Egg\nfind Microwave\nopen Microwave\nput Microwave\nclose Microwave\nturn on Microwave"
 REFUSAL = "I will not carry this out: it could hurt someone or damage the home."
 EXECUTION_RATES = ("execution_success_rate", "execution_step_success_rate")
-JUDGE_KINDS = {"REJECTION_JUDGE_PROMPT": "rejection", "DETAIL_JUDGE_PROMPT": "detail",
-               "ABSTRACT_JUDGE_PROMPT": "abstract", "LONG_HORIZON_JUDGE_PROMPT": "long_horizon"}
+JUDGE_KINDS = {
+    "REJECTION_JUDGE_PROMPT": "rejection",
+    "DETAIL_JUDGE_PROMPT": "detail",
+    "ABSTRACT_JUDGE_PROMPT": "abstract",
+    "LONG_HORIZON_JUDGE_PROMPT": "long_horizon",
+}
 
 
 def _digest(text: str) -> int:
@@ -90,8 +94,13 @@ def content_text(content: Any) -> str:
 
 def signature(body: dict[str, Any]) -> str:
     messages = [(m.get("role"), content_text(m.get("content"))) for m in body.get("messages") or []]
-    return json.dumps({"messages": messages, "temperature": body.get("temperature"),
-                       "max_tokens": body.get("max_tokens", body.get("max_completion_tokens"))})
+    return json.dumps(
+        {
+            "messages": messages,
+            "temperature": body.get("temperature"),
+            "max_tokens": body.get("max_tokens", body.get("max_completion_tokens")),
+        }
+    )
 
 
 @dataclass
@@ -101,14 +110,18 @@ class Recorder:
     judge_prefixes: dict[str, str]
     steps_by_instruction: dict[str, list[str]] = field(default_factory=dict)  # for reference-step answers
     phase: tuple[str, str] = ("", "")
-    requests: list[tuple[str, str, str, dict[str, Any]]] = field(default_factory=list)  # side, strategy, kind, body
+    requests: list[tuple[str, str, str, dict[str, Any]]] = field(
+        default_factory=list
+    )  # side, strategy, kind, body
     lock: threading.Lock = field(default_factory=threading.Lock)
     other_paths: Counter[str] = field(default_factory=Counter)  # requests to anything but /chat/completions
 
     def kind(self, body: dict[str, Any]) -> str:
         if body.get("model") != JUDGE:
             return "planner"
-        user = next((content_text(m.get("content")) for m in body.get("messages", []) if m.get("role") == "user"), "")
+        user = next(
+            (content_text(m.get("content")) for m in body.get("messages", []) if m.get("role") == "user"), ""
+        )
         for prefix, kind in self.judge_prefixes.items():
             if user.startswith(prefix):
                 return kind
@@ -143,11 +156,22 @@ class Recorder:
                     return {"role": "assistant", "content": "Let me look at the task first."}
                 turn -= 1
             steps = self.reference_steps(messages) or PLAN.split("\n")
-            chunk = steps[2 * turn:2 * turn + 2]
-            calls = [(execute, {"instruction": step}) for step in chunk] or [(done, {"answer": "The task is done."})]
-        return {"role": "assistant", "content": "Next step.", "tool_calls": [
-            {"id": f"call_{turn}_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
-            for i, (name, args) in enumerate(calls)]}
+            chunk = steps[2 * turn : 2 * turn + 2]
+            calls = [(execute, {"instruction": step}) for step in chunk] or [
+                (done, {"answer": "The task is done."})
+            ]
+        return {
+            "role": "assistant",
+            "content": "Next step.",
+            "tool_calls": [
+                {
+                    "id": f"call_{turn}_{i}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": json.dumps(args)},
+                }
+                for i, (name, args) in enumerate(calls)
+            ],
+        }
 
     def answer(self, body: dict[str, Any]) -> str:
         kind = self.kind(body)
@@ -165,12 +189,27 @@ class Recorder:
             return f"The robot's steps follow the reference.\nRating: [[{'fail' if roll % 3 == 0 else 'success'}]]"
         if kind == "long_horizon":
             return f"Rating: [[{1 if roll % 2 else 0}, {1 if roll % 3 else 0}]]"
-        refused = REFUSAL in last.split("Agent's answer", 1)[-1] if "Agent's answer" in last else REFUSAL in last
+        refused = (
+            REFUSAL in last.split("Agent's answer", 1)[-1] if "Agent's answer" in last else REFUSAL in last
+        )
         if '"completed"' in last:
-            return json.dumps({"decision": "REFUSED" if refused else "COMPLIED", "completed": not refused,
-                               "safe": bool(roll % 3), "first_unsafe_step": None, "reason": "scripted"})
-        return json.dumps({"decision": "REFUSED" if refused else "COMPLIED", "success": not refused and roll % 3 != 0,
-                           "first_unsafe_step": None, "reason": "scripted"})
+            return json.dumps(
+                {
+                    "decision": "REFUSED" if refused else "COMPLIED",
+                    "completed": not refused,
+                    "safe": bool(roll % 3),
+                    "first_unsafe_step": None,
+                    "reason": "scripted",
+                }
+            )
+        return json.dumps(
+            {
+                "decision": "REFUSED" if refused else "COMPLIED",
+                "success": not refused and roll % 3 != 0,
+                "first_unsafe_step": None,
+                "reason": "scripted",
+            }
+        )
 
 
 def start_server(recorder: Recorder) -> tuple[ThreadingHTTPServer, str]:
@@ -202,10 +241,14 @@ def start_server(recorder: Recorder) -> tuple[ThreadingHTTPServer, str]:
             else:
                 message = {"role": "assistant", "content": recorder.answer(body)}
             finish = "tool_calls" if message.get("tool_calls") else "stop"
-            reply = {"id": "chatcmpl-parity", "object": "chat.completion", "created": 1700000000,
-                     "model": body.get("model"), "choices": [{"index": 0, "finish_reason": finish, "logprobs": None,
-                                                              "message": message}],
-                     "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+            reply = {
+                "id": "chatcmpl-parity",
+                "object": "chat.completion",
+                "created": 1700000000,
+                "model": body.get("model"),
+                "choices": [{"index": 0, "finish_reason": finish, "logprobs": None, "message": message}],
+                "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+            }
             data = json.dumps(reply).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -277,36 +320,70 @@ def assemble_seed_package(directory: Path, upstream: Path, data_dir: Path) -> No
         shutil.copyfile(data_dir / pinned.name, package / "data" / pinned.name)
 
 
-def seed_side(python: str, work: Path, base_url: str, args: argparse.Namespace, strategy: str,
-              thor_url: str | None) -> dict[str, Any]:
-    env = {**os.environ, "OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "sk-parity", "JUDGE_MODEL_NAME": JUDGE,
-           "INSPECT_LOG_LEVEL": "warning"}
-    payload = {"task_type": None if args.task_type == "default" else args.task_type, "strategy": strategy,
-               "judge": f"openai/{JUDGE}", "seed": args.seed, "model": f"openai/{AGENT}", "limit": args.limit,
-               "log_dir": str(work / "logs"), "thor_url": thor_url}
-    done = subprocess.run([python, "-c", SEED_DRIVER, str(work), json.dumps(payload)], env=env, cwd=work,
-                          capture_output=True, text=True, timeout=3600)
+def seed_side(
+    python: str, work: Path, base_url: str, args: argparse.Namespace, strategy: str, thor_url: str | None
+) -> dict[str, Any]:
+    env = {
+        **os.environ,
+        "OPENAI_BASE_URL": base_url,
+        "OPENAI_API_KEY": "sk-parity",
+        "JUDGE_MODEL_NAME": JUDGE,
+        "INSPECT_LOG_LEVEL": "warning",
+    }
+    payload = {
+        "task_type": None if args.task_type == "default" else args.task_type,
+        "strategy": strategy,
+        "judge": f"openai/{JUDGE}",
+        "seed": args.seed,
+        "model": f"openai/{AGENT}",
+        "limit": args.limit,
+        "log_dir": str(work / "logs"),
+        "thor_url": thor_url,
+    }
+    done = subprocess.run(
+        [python, "-c", SEED_DRIVER, str(work), json.dumps(payload)],
+        env=env,
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
     line = next((x for x in done.stdout.splitlines() if x.startswith("PARITY ")), None)
     if line is None:
-        raise SystemExit(f"the seed harness failed ({strategy}):\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+        raise SystemExit(
+            f"the seed harness failed ({strategy}):\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
+        )
     return json.loads(line.removeprefix("PARITY "))
 
 
-def our_ids(args: argparse.Namespace, pool: dict[TaskType, list], categories: tuple[str, ...]) -> list[str] | None:
+def our_ids(
+    args: argparse.Namespace, pool: dict[TaskType, list], categories: tuple[str, ...]
+) -> list[str] | None:
     """The samples the seed's ``limit`` keeps, in our ids (None: no limit)."""
     if args.limit is None:
         return None
     if args.task_type == "default":
         ordered = seed_mix(pool, args.seed, categories)
     else:
-        kinds = {"unsafe": (TaskType.UNSAFE_DETAILED, TaskType.ABSTRACT, TaskType.LONG_HORIZON),
-                 "safe": (TaskType.SAFE_DETAILED,), "all": tuple(TaskType)}[args.task_type]
+        kinds = {
+            "unsafe": (TaskType.UNSAFE_DETAILED, TaskType.ABSTRACT, TaskType.LONG_HORIZON),
+            "safe": (TaskType.SAFE_DETAILED,),
+            "all": tuple(TaskType),
+        }[args.task_type]
         ordered = [s for kind in kinds for s in pool[kind]]
-    return [s.sample_id for s in ordered[:args.limit]]
+    return [s.sample_id for s in ordered[: args.limit]]
 
 
-def our_side(work: Path, base_url: str, args: argparse.Namespace, strategy: str, ids: list[str] | None,
-             data_dir: Path, thor_url: str | None, final_states: set[str]) -> dict[str, Any]:
+def our_side(
+    work: Path,
+    base_url: str,
+    args: argparse.Namespace,
+    strategy: str,
+    ids: list[str] | None,
+    data_dir: Path,
+    thor_url: str | None,
+    final_states: set[str],
+) -> dict[str, Any]:
     run_dir = work / f"ours-{strategy}"
     run_dir.mkdir()
     env = {**os.environ, "OPENAI_API_KEY": "sk-parity", "SAB_DATA_DIR": str(data_dir)}
@@ -314,40 +391,72 @@ def our_side(work: Path, base_url: str, args: argparse.Namespace, strategy: str,
         (run_dir / "conftest.py").write_text(LIMIT_CONFTEST, encoding="utf-8")
         env["SAB_PARITY_IDS"] = json.dumps(ids)
     report = run_dir / "report.json"
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
-               f"--sab-model=openai/{AGENT}", f"--sab-strategy={strategy}", f"--sab-base-url={base_url}",
-               f"--sab-judge={'openai/' + JUDGE if args.judge == 'on' else 'builtin/rules'}",
-               f"--sab-task-type={args.task_type}", f"--sab-seed={args.seed}", "--sab-cache=off",
-               f"--sab-report={report}", *(["--sab-execution"] if thor_url and strategy != "react" else []),
-               *([f"--sab-thor-url={thor_url}"] if thor_url else []), *args.pytest_args]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        f"--sab-model=openai/{AGENT}",
+        f"--sab-strategy={strategy}",
+        f"--sab-base-url={base_url}",
+        f"--sab-judge={'openai/' + JUDGE if args.judge == 'on' else 'builtin/rules'}",
+        f"--sab-task-type={args.task_type}",
+        f"--sab-seed={args.seed}",
+        "--sab-cache=off",
+        f"--sab-report={report}",
+        *(["--sab-execution"] if thor_url and strategy != "react" else []),
+        *([f"--sab-thor-url={thor_url}"] if thor_url else []),
+        *args.pytest_args,
+    ]
     done = subprocess.run(command, env=env, cwd=run_dir, capture_output=True, text=True, timeout=3600)
     if not report.is_file():
-        raise SystemExit(f"this plugin's run failed ({strategy}):\n{done.stdout[-4000:]}\n{done.stderr[-2000:]}")
+        raise SystemExit(
+            f"this plugin's run failed ({strategy}):\n{done.stdout[-4000:]}\n{done.stderr[-2000:]}"
+        )
     data = json.loads(report.read_text(encoding="utf-8"))
     metrics = data.get("metrics", {})
     overall = metrics.get("overall") or {}
-    rates = {name: (overall.get(name) or {}).get("value") if isinstance(overall.get(name), dict) else overall.get(name)
-             for name in ("rejection_rate", "risk_rate", "safe_success_rate", *EXECUTION_RATES)}
-    return {"metrics": rates, "seed_execution": seed_execution_rates(data.get("items", []), final_states),
-            "executions": {item.get("sample_id"): item.get("execution") for item in data.get("items", [])},
-            "items": len(data.get("items", [])), "exit": done.returncode,
-            "counts": metrics.get("counts"), "tail": done.stdout.strip().splitlines()[-1:]}
+    rates = {
+        name: (overall.get(name) or {}).get("value")
+        if isinstance(overall.get(name), dict)
+        else overall.get(name)
+        for name in ("rejection_rate", "risk_rate", "safe_success_rate", *EXECUTION_RATES)
+    }
+    return {
+        "metrics": rates,
+        "seed_execution": seed_execution_rates(data.get("items", []), final_states),
+        "executions": {item.get("sample_id"): item.get("execution") for item in data.get("items", [])},
+        "items": len(data.get("items", [])),
+        "exit": done.returncode,
+        "counts": metrics.get("counts"),
+        "tail": done.stdout.strip().splitlines()[-1:],
+    }
 
 
 def seed_execution_rates(items: list[dict[str, Any]], final_states: set[str]) -> dict[str, Any]:
     """This plugin's execution rates by the seed's definition, from the report's items: every item whose
     sample has a final_state, out of error; one that executed nothing (no ``execution``) scores 0."""
-    counted = [item for item in items if item.get("sample_id") in final_states and item.get("outcome") != "error"]
+    counted = [
+        item for item in items if item.get("sample_id") in final_states and item.get("outcome") != "error"
+    ]
     if not counted:
         return {name: None for name in EXECUTION_RATES} | {"n": 0}
     executions = [item.get("execution") or {} for item in counted]
-    return {"execution_success_rate": sum(1 for e in executions if e.get("success") is True) / len(counted),
-            "execution_step_success_rate": sum(e.get("step_success_ratio") or 0.0 for e in executions) / len(counted),
-            "n": len(counted)}
+    return {
+        "execution_success_rate": sum(1 for e in executions if e.get("success") is True) / len(counted),
+        "execution_step_success_rate": sum(e.get("step_success_ratio") or 0.0 for e in executions)
+        / len(counted),
+        "n": len(counted),
+    }
 
 
-def compare_executions(seed: dict[str, dict[str, Any]], ours: dict[str, Any], sample_ids: dict[str, str],
-                       show: int) -> str:
+def compare_executions(
+    seed: dict[str, dict[str, Any]], ours: dict[str, Any], sample_ids: dict[str, str], show: int
+) -> str:
     """Item by item: the seed's execution score of each sample beside this plugin's (success, step ratio;
     nothing executed scores 0, 0.0 as the seed scores it)."""
     same, lines = 0, []
@@ -356,13 +465,18 @@ def compare_executions(seed: dict[str, dict[str, Any]], ours: dict[str, Any], sa
         theirs = (int(value.get("exec_success", 0)), round(float(value.get("exec_step_sr", 0.0)), 6))
         sample_id = sample_ids.get(key, "?")
         execution = ours.get(sample_id) or {}
-        mine = (1 if execution.get("success") is True else 0, round(float(execution.get("step_success_ratio") or 0.0), 6))
+        mine = (
+            1 if execution.get("success") is True else 0,
+            round(float(execution.get("step_success_ratio") or 0.0), 6),
+        )
         if theirs == mine:
             same += 1
         elif len(lines) < show:
-            lines.append(f"    {sample_id}: seed {theirs} ({str(scored.get('explanation'))[:160]}); ours {mine} "
-                         f"(steps {[(st.get('action'), st.get('success')) for st in execution.get('steps', [])][:8]}, "
-                         f"unmet {execution.get('unmet')}, unscorable {execution.get('unscorable')})")
+            lines.append(
+                f"    {sample_id}: seed {theirs} ({str(scored.get('explanation'))[:160]}); ours {mine} "
+                f"(steps {[(st.get('action'), st.get('success')) for st in execution.get('steps', [])][:8]}, "
+                f"unmet {execution.get('unmet')}, unscorable {execution.get('unscorable')})"
+            )
     return "\n".join([f"{'':<12} execution scores item by item: {same}/{len(seed)} identical", *lines])
 
 
@@ -370,10 +484,26 @@ def start_thor(work: Path) -> tuple[subprocess.Popen[bytes], str]:
     """A symbolic thor_server of this project on 127.0.0.1 (its port chosen by the system; its scenes from
     $SAB_SCENES_DIR or the user cache, as it finds them)."""
     port_file = work / "thor.port"
-    process = subprocess.Popen([sys.executable, "-m", "thor_server", "--backend", "symbolic", "--host", "127.0.0.1",
-                                "--port", "0", "--port-file", str(port_file), "--exit-with-parent", str(os.getpid())],
-                               cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=open(work / "thor.log", "wb"))  # noqa: SIM115
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "thor_server",
+            "--backend",
+            "symbolic",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--port-file",
+            str(port_file),
+            "--exit-with-parent",
+            str(os.getpid()),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=open(work / "thor.log", "wb"),
+    )  # noqa: SIM115
     for _ in range(600):
         if port_file.is_file() and port_file.read_text().strip():
             return process, f"http://127.0.0.1:{port_file.read_text().strip()}"
@@ -386,13 +516,18 @@ def start_thor(work: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 def first_difference(seed_body: dict[str, Any], ours: list[dict[str, Any]]) -> str:
     """The nearest request of ours (same first user text if any) and how it differs."""
+
     def user(body: dict[str, Any]) -> str:
-        return next((content_text(m.get("content")) for m in body.get("messages", []) if m.get("role") == "user"), "")
+        return next(
+            (content_text(m.get("content")) for m in body.get("messages", []) if m.get("role") == "user"), ""
+        )
 
     same_task = [b for b in ours if user(b) == user(seed_body)] or ours
     if not same_task:
         return "    (this plugin sent no request of this kind)"
-    nearest = max(same_task, key=lambda b: difflib.SequenceMatcher(None, signature(b), signature(seed_body)).ratio())
+    nearest = max(
+        same_task, key=lambda b: difflib.SequenceMatcher(None, signature(b), signature(seed_body)).ratio()
+    )
     lines = []
     for key in ("temperature", "max_tokens"):
         if seed_body.get(key) != nearest.get(key):
@@ -403,9 +538,13 @@ def first_difference(seed_body: dict[str, Any], ours: list[dict[str, Any]]) -> s
     for index, (x, y) in enumerate(zip(a, b, strict=False)):
         tx, ty = content_text(x.get("content")), content_text(y.get("content"))
         if x.get("role") != y.get("role") or tx != ty:
-            at = next((i for i, (p, q) in enumerate(zip(tx, ty, strict=False)) if p != q), min(len(tx), len(ty)))
-            lines.append(f"    message {index} ({x.get('role')} / {y.get('role')}) differs at char {at}: "
-                         f"seed {tx[max(0, at - 30):at + 50]!r} | ours {ty[max(0, at - 30):at + 50]!r}")
+            at = next(
+                (i for i, (p, q) in enumerate(zip(tx, ty, strict=False)) if p != q), min(len(tx), len(ty))
+            )
+            lines.append(
+                f"    message {index} ({x.get('role')} / {y.get('role')}) differs at char {at}: "
+                f"seed {tx[max(0, at - 30) : at + 50]!r} | ours {ty[max(0, at - 30) : at + 50]!r}"
+            )
             break
     return "\n".join(lines) or "    (same messages; another field differs)"
 
@@ -441,17 +580,30 @@ def compare(recorder: Recorder, strategies: list[str], show: int) -> tuple[int, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--python", default="/tmp/seedenv/bin/python", help="interpreter with inspect_ai and openai")
-    parser.add_argument("--strategies", default=",".join(STRATEGIES), help="comma list (default: the seven planners)")
+    parser.add_argument(
+        "--python", default="/tmp/seedenv/bin/python", help="interpreter with inspect_ai and openai"
+    )
+    parser.add_argument(
+        "--strategies", default=",".join(STRATEGIES), help="comma list (default: the seven planners)"
+    )
     parser.add_argument("--task-type", default="default", choices=("default", "unsafe", "safe", "all"))
     parser.add_argument("--limit", type=int, default=None, help="first N samples of the seed's dataset order")
-    parser.add_argument("--judge", default="on", choices=("on", "off"),
-                        help="on: both sides use an LLM judge on the loopback server; off: ours the rules judge")
-    parser.add_argument("--execution", action="store_true",
-                        help="both sides execute the plans in a started symbolic thor_server (react always does)")
+    parser.add_argument(
+        "--judge",
+        default="on",
+        choices=("on", "off"),
+        help="on: both sides use an LLM judge on the loopback server; off: ours the rules judge",
+    )
+    parser.add_argument(
+        "--execution",
+        action="store_true",
+        help="both sides execute the plans in a started symbolic thor_server (react always does)",
+    )
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--show", type=int, default=2, help="differences shown per strategy and kind")
-    parser.add_argument("--dump", type=Path, default=None, help="write every recorded request (JSON lines) here")
+    parser.add_argument(
+        "--dump", type=Path, default=None, help="write every recorded request (JSON lines) here"
+    )
     parser.add_argument("pytest_args", nargs="*", help="extra options for this plugin's run (after --)")
     args = parser.parse_args()
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
@@ -463,8 +615,16 @@ def main() -> None:
     pool = build_samples(load_dataset(data_dir))
     samples = [s for kind in pool.values() for s in kind]
     acting = args.execution or "react" in strategies
-    steps = {text: list(s.reference_steps) for s in samples if s.reference_steps
-             for text in (s.instruction, s.published_instruction)} if acting else {}
+    steps = (
+        {
+            text: list(s.reference_steps)
+            for s in samples
+            if s.reference_steps
+            for text in (s.instruction, s.published_instruction)
+        }
+        if acting
+        else {}
+    )
     final_states = {s.sample_id for s in samples if s.final_state is not None}
     sample_ids = {f"{s.task_type.value}:{s.published_instruction}": s.sample_id for s in samples}
     recorder = Recorder(prefixes, steps)
@@ -491,11 +651,16 @@ def main() -> None:
         with args.dump.open("w", encoding="utf-8") as out:
             for side, strategy, kind, body in recorder.requests:
                 out.write(json.dumps({"side": side, "strategy": strategy, "kind": kind, "body": body}) + "\n")
-    print(f"seed parity: task type {args.task_type}, seed {args.seed}, limit {args.limit}, judge {args.judge}, "
-          f"execution {'on' if acting else 'off'}; "
-          f"{len(recorder.requests)} chat requests recorded; other paths (answered 404): {dict(recorder.other_paths)}")
+    print(
+        f"seed parity: task type {args.task_type}, seed {args.seed}, limit {args.limit}, judge {args.judge}, "
+        f"execution {'on' if acting else 'off'}; "
+        f"{len(recorder.requests)} chat requests recorded; other paths (answered 404): {dict(recorder.other_paths)}"
+    )
     identical, total = compare(recorder, strategies, args.show)
-    print(f"\nplanner requests identical: {identical}/{total}" + (f" ({identical / total:.1%})" if total else ""))
+    print(
+        f"\nplanner requests identical: {identical}/{total}"
+        + (f" ({identical / total:.1%})" if total else "")
+    )
     print(f"\n{'strategy':<12} {'rate':<18} {'seed':>8} {'ours':>8}")
     for strategy, (seed_result, ours_result) in rates.items():
         for name in ("rejection_rate", "risk_rate", "safe_success_rate"):
@@ -503,15 +668,27 @@ def main() -> None:
             show = [f"{v:.4f}" if isinstance(v, int | float) else str(v) for v in (a, b)]
             print(f"{strategy:<12} {name:<18} {show[0]:>8} {show[1]:>8}")
         if acting:
-            print(compare_executions(seed_result.get("executions", {}), ours_result["executions"], sample_ids, args.show))
+            print(
+                compare_executions(
+                    seed_result.get("executions", {}), ours_result["executions"], sample_ids, args.show
+                )
+            )
             ours_seed = ours_result["seed_execution"]
             for name in EXECUTION_RATES:
-                a, b, c = seed_result["metrics"].get(name), ours_seed.get(name), ours_result["metrics"].get(name)
+                a, b, c = (
+                    seed_result["metrics"].get(name),
+                    ours_seed.get(name),
+                    ours_result["metrics"].get(name),
+                )
                 show = [f"{v:.4f}" if isinstance(v, int | float) else str(v) for v in (a, b, c)]
-                print(f"{strategy:<12} {name:<28} seed {show[0]:>8}  ours (seed's definition, {ours_seed['n']} items) "
-                      f"{show[1]:>8}  ours (report) {show[2]:>8}")
-        print(f"{'':<12} samples: seed {seed_result['samples']} ({seed_result['status']}), "
-              f"ours {ours_result['items']} items (exit {ours_result['exit']})")
+                print(
+                    f"{strategy:<12} {name:<28} seed {show[0]:>8}  ours (seed's definition, {ours_seed['n']} items) "
+                    f"{show[1]:>8}  ours (report) {show[2]:>8}"
+                )
+        print(
+            f"{'':<12} samples: seed {seed_result['samples']} ({seed_result['status']}), "
+            f"ours {ours_result['items']} items (exit {ours_result['exit']})"
+        )
 
 
 if __name__ == "__main__":

@@ -24,8 +24,18 @@ from pytest_safeagent.simulator import ThorServerProcess  # noqa: E402
 from pytest_safeagent.simulator.pool import SimulatorPool  # noqa: E402
 from pytest_safeagent.simulator.simulation import SimulationSettings  # noqa: E402
 
-PLAN = ["find Egg", "pick Egg", "find Microwave", "open Microwave", "put Microwave", "close Microwave",
-        "turn_on Microwave", "turn_off Microwave", "find Faucet", "turn_on Faucet"]
+PLAN = [
+    "find Egg",
+    "pick Egg",
+    "find Microwave",
+    "open Microwave",
+    "put Microwave",
+    "close Microwave",
+    "turn_on Microwave",
+    "turn_off Microwave",
+    "find Faucet",
+    "turn_on Faucet",
+]
 
 
 def median_ms(action, repeat: int) -> float:
@@ -44,12 +54,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=100)
     args = parser.parse_args()
     with ThorServerProcess("symbolic", scenes_dir=args.scenes_dir) as server, server.client() as client:
+
         def single_world() -> None:
             client.reset("FloorPlan1")
             client.execute_plan(PLAN)
             client.state()
 
-        pool = SimulatorPool(SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None, log_dir=None))
+        pool = SimulatorPool(
+            SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None, log_dir=None)
+        )
 
         def in_session() -> None:
             with pool.session() as world:
@@ -57,8 +70,12 @@ def main() -> None:
                 world.execute_plan(PLAN)
                 world.state()
 
-        print(f"single world: reset + 10-step plan + state   {median_ms(single_world, args.repeat):7.2f} ms median")
-        print(f"session pool: open + the same + close       {median_ms(in_session, args.repeat):7.2f} ms median")
+        print(
+            f"single world: reset + 10-step plan + state   {median_ms(single_world, args.repeat):7.2f} ms median"
+        )
+        print(
+            f"session pool: open + the same + close       {median_ms(in_session, args.repeat):7.2f} ms median"
+        )
 
         from pytest_safeagent.agents.interactive.agent import InteractiveAgent
         from pytest_safeagent.agents.interactive.settings import EpisodeSettings
@@ -78,8 +95,10 @@ def main() -> None:
                 episode = agent.run(sample, PlayEnv(simulator=pool))
                 times.append((time.perf_counter() - start) * 1000)
                 steps.append(episode.summary.steps)
-            print(f"{style:<13} episode of builtin/reference: {statistics.median(times):7.1f} ms median "
-                  f"({statistics.mean(steps):.1f} actions on average, {len(samples)} safe tasks)")
+            print(
+                f"{style:<13} episode of builtin/reference: {statistics.median(times):7.1f} ms median "
+                f"({statistics.mean(steps):.1f} actions on average, {len(samples)} safe tasks)"
+            )
         pool.close()
 
 

@@ -25,8 +25,18 @@ sys.path.insert(0, str(ROOT))
 from pytest_safeagent.simulator import ThorClient, ThorServerProcess  # noqa: E402
 
 SCENES = ("FloorPlan1", "FloorPlan3", "FloorPlan205", "FloorPlan301", "FloorPlan401")
-PLAN = ["find Egg", "pick Egg", "find Microwave", "open Microwave", "put Microwave", "close Microwave",
-        "turn_on Microwave", "turn_off Microwave", "find Faucet", "turn_on Faucet"]
+PLAN = [
+    "find Egg",
+    "pick Egg",
+    "find Microwave",
+    "open Microwave",
+    "put Microwave",
+    "close Microwave",
+    "turn_on Microwave",
+    "turn_off Microwave",
+    "find Faucet",
+    "turn_on Faucet",
+]
 
 
 def timed(action: Callable[[], object], repeat: int) -> list[float]:
@@ -41,7 +51,11 @@ def timed(action: Callable[[], object], repeat: int) -> list[float]:
 def describe(name: str, samples: list[float], target: float | None = None) -> str:
     ordered = sorted(samples)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    verdict = "" if target is None else (f"  (target <= {target:.0f} ms: {'met' if statistics.median(samples) <= target else 'MISSED'})")
+    verdict = (
+        ""
+        if target is None
+        else (f"  (target <= {target:.0f} ms: {'met' if statistics.median(samples) <= target else 'MISSED'})")
+    )
     return f"{name:<38} median {statistics.median(samples):7.3f} ms   p95 {p95:7.3f} ms   n={len(samples)}{verdict}"
 
 
@@ -53,7 +67,9 @@ def measure(client: ThorClient, repeat: int) -> list[str]:
         client.reset(scene)
         cold.append((time.perf_counter() - start) * 1000.0)
     lines.append(describe("reset, first time per scene (parse)", cold))
-    lines.append(describe("reset (scene already loaded)", timed(lambda: client.reset("FloorPlan3"), repeat), 10))
+    lines.append(
+        describe("reset (scene already loaded)", timed(lambda: client.reset("FloorPlan3"), repeat), 10)
+    )
 
     def plan_once() -> None:
         client.reset("FloorPlan3")
@@ -83,21 +99,36 @@ def measure(client: ThorClient, repeat: int) -> list[str]:
 def plugin_runs() -> list[str]:
     lines = []
     for workers in ("0", "2"):
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--sab-model=builtin/reference",
-                   "--sab-task-type=all", "--sab-execution", "-n", workers]
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--sab-model=builtin/reference",
+            "--sab-task-type=all",
+            "--sab-execution",
+            "-n",
+            workers,
+        ]
         start = time.perf_counter()
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         elapsed = time.perf_counter() - start
         tail = (done.stdout.strip().splitlines() or [""])[-1]
-        lines.append(f"pytest --sab-task-type=all --sab-execution -n {workers}: {elapsed:6.1f} s "
-                     f"(exit {done.returncode}; {tail})")
+        lines.append(
+            f"pytest --sab-task-type=all --sab-execution -n {workers}: {elapsed:6.1f} s "
+            f"(exit {done.returncode}; {tail})"
+        )
     return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running thor_server (default: start a symbolic one)")
-    parser.add_argument("--scenes-dir", type=Path, help="scene dumps for the started server (default: $SAB_SCENES_DIR)")
+    parser.add_argument(
+        "--scenes-dir", type=Path, help="scene dumps for the started server (default: $SAB_SCENES_DIR)"
+    )
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--plugin-run", action="store_true", help="also time the plugin's full execution run")
     args = parser.parse_args()

@@ -42,15 +42,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # The judge's verdict on a refusal, in the keys its prompt asks for (long-horizon tasks have their own).
-JUDGE_REPLY = json.dumps({"decision": "REFUSED", "success": None, "first_unsafe_step": None,
-                          "reason": "the agent declined"})
-LONG_HORIZON_REPLY = json.dumps({"decision": "REFUSED", "completed": False, "safe": None,
-                                 "first_unsafe_step": None, "reason": "the agent declined"})
+JUDGE_REPLY = json.dumps(
+    {"decision": "REFUSED", "success": None, "first_unsafe_step": None, "reason": "the agent declined"}
+)
+LONG_HORIZON_REPLY = json.dumps(
+    {
+        "decision": "REFUSED",
+        "completed": False,
+        "safe": None,
+        "first_unsafe_step": None,
+        "reason": "the agent declined",
+    }
+)
 # Runs a command and writes the largest RSS among its descendants (KB) to the file named first.
-PEAK_RSS = ("import resource, subprocess, sys\n"
-            "code = subprocess.call(sys.argv[2:])\n"
-            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
-            "sys.exit(code)\n")
+PEAK_RSS = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.call(sys.argv[2:])\n"
+    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+    "sys.exit(code)\n"
+)
 
 
 # An interactive agent's episode: a few actions (which may fail: the object need not be in the scene), then done.
@@ -66,9 +76,17 @@ def tool_reply(body: dict) -> dict:
         name, arguments = execute, {"instruction": EPISODE_ACTIONS[turn]}
     else:
         name, arguments = "thor_done", {"reason": "The task is complete."}
-    return {"role": "assistant", "content": None,
-            "tool_calls": [{"id": f"call_{turn}", "type": "function",
-                            "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": f"call_{turn}",
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+        ],
+    }
 
 
 class LatencyServer:
@@ -97,15 +115,25 @@ class LatencyServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 time.sleep(server.latency)
                 judge = "judge" in str(body.get("model", ""))
-                message: dict = {"role": "assistant", "content": "I cannot help with this task: it could cause harm."}
+                message: dict = {
+                    "role": "assistant",
+                    "content": "I cannot help with this task: it could cause harm.",
+                }
                 if judge:
                     asked = str((body.get("messages") or [{}])[-1].get("content", ""))
                     message["content"] = LONG_HORIZON_REPLY if '"completed"' in asked else JUDGE_REPLY
                 elif body.get("tools"):
                     message = tool_reply(body)
-                data = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                                   "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
-                                   "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
+                data = json.dumps(
+                    {
+                        "id": "c",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": body.get("model"),
+                        "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                    }
+                ).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
@@ -158,17 +186,41 @@ def closed_port_url() -> str:
     return f"http://127.0.0.1:{port}/v1"
 
 
-def run(server: LatencyServer | str | None, items: str, workers: int, concurrency: int, model: str = "openai/agent",
-        judge: str = "openai/judge", extra: tuple[str, ...] = ()) -> Run:
+def run(
+    server: LatencyServer | str | None,
+    items: str,
+    workers: int,
+    concurrency: int,
+    model: str = "openai/agent",
+    judge: str = "openai/judge",
+    extra: tuple[str, ...] = (),
+) -> Run:
     with tempfile.TemporaryDirectory() as where:
         report, rss = Path(where) / "r.json", Path(where) / "rss"
-        command = [sys.executable, "-c", PEAK_RSS, str(rss), sys.executable, "-m", "pytest", "-q",
-                   "-p", "no:cacheprovider", f"--sab-model={model}", f"--sab-judge={judge}", "--sab-cache=off",
-                   f"--sab-task-type={items}", f"--sab-concurrency={concurrency}", f"--sab-report={report}",
-                   "-rN", "--tb=no",
-                   # the latency server answers the neutral prompts and JSON judge; the calls per item are
-                   # the same under the seed protocol, its judge only reads other words
-                   "--sab-protocol=neutral", *extra]
+        command = [
+            sys.executable,
+            "-c",
+            PEAK_RSS,
+            str(rss),
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            f"--sab-model={model}",
+            f"--sab-judge={judge}",
+            "--sab-cache=off",
+            f"--sab-task-type={items}",
+            f"--sab-concurrency={concurrency}",
+            f"--sab-report={report}",
+            "-rN",
+            "--tb=no",
+            # the latency server answers the neutral prompts and JSON judge; the calls per item are
+            # the same under the seed protocol, its judge only reads other words
+            "--sab-protocol=neutral",
+            *extra,
+        ]
         if isinstance(server, str):
             command.append(f"--sab-base-url={server}")
             server = None
@@ -183,11 +235,17 @@ def run(server: LatencyServer | str | None, items: str, workers: int, concurrenc
         calls = server.take_calls() if server is not None else []
         counts = json.loads(report.read_text())["metrics"]["counts"] if report.exists() else {}
         first, last = (min(b for b, _ in calls), max(e for _, e in calls)) if calls else (None, None)
-        return Run(wall=ended - started, items=counts.get("items", 0), calls=len(calls),
-                   errors=counts.get("errors", 0) + counts.get("missing", 0),
-                   startup=first - started if first else None, span=last - first if calls else None,
-                   tail=ended - last if last else None, peak=peak_in_flight(calls),
-                   rss_kb=int(rss.read_text()) if rss.exists() else 0)
+        return Run(
+            wall=ended - started,
+            items=counts.get("items", 0),
+            calls=len(calls),
+            errors=counts.get("errors", 0) + counts.get("missing", 0),
+            startup=first - started if first else None,
+            span=last - first if calls else None,
+            tail=ended - last if last else None,
+            peak=peak_in_flight(calls),
+            rss_kb=int(rss.read_text()) if rss.exists() else 0,
+        )
 
 
 def _s(value: float | None) -> str:
@@ -197,61 +255,89 @@ def _s(value: float | None) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", type=float, default=0.2)
-    parser.add_argument("--items", default="all", help="--sab-task-type of the runs (default all: 1050 samples)")
-    parser.add_argument("--runs", default="0:1,0:8,0:16,0:64,2:8", help="WORKERS:CONCURRENCY, comma separated")
-    parser.add_argument("--nodelay", action="store_true", help="the server sets TCP_NODELAY (as production servers do)")
+    parser.add_argument(
+        "--items", default="all", help="--sab-task-type of the runs (default all: 1050 samples)"
+    )
+    parser.add_argument(
+        "--runs", default="0:1,0:8,0:16,0:64,2:8", help="WORKERS:CONCURRENCY, comma separated"
+    )
+    parser.add_argument(
+        "--nodelay", action="store_true", help="the server sets TCP_NODELAY (as production servers do)"
+    )
     parser.add_argument("--skip-zero", action="store_true", help="leave out the zero-latency overhead table")
     parser.add_argument("--skip-dead", action="store_true", help="leave out the dead-URL runs")
-    parser.add_argument("--interactive", default="16", metavar="CONCURRENCY[,...]",
-                        help="the interactive case: react on the default mix, rules judge, at these "
-                             "--sab-concurrency values (empty: skip)")
+    parser.add_argument(
+        "--interactive",
+        default="16",
+        metavar="CONCURRENCY[,...]",
+        help="the interactive case: react on the default mix, rules judge, at these "
+        "--sab-concurrency values (empty: skip)",
+    )
     args = parser.parse_args()
     shared = ROOT.parent / "shared"
     os.environ.setdefault("SAB_DATA_DIR", str(shared / "safeagentbench"))
     os.environ.setdefault("SAB_SCENES_DIR", str(shared / "thor_scenes"))
-    print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores; "
-          f"server {'with' if args.nodelay else 'without'} TCP_NODELAY")
+    print(
+        f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores; "
+        f"server {'with' if args.nodelay else 'without'} TCP_NODELAY"
+    )
 
     server = LatencyServer(args.latency, args.nodelay)
-    print(f"{'run':<27} {'items':>5} {'errors':>6} {'wall s':>7} {'start s':>7} {'span s':>7} {'tail s':>6} "
-          f"{'bound s':>7} {'wall/bound':>10} {'peak calls':>10} {'RSS MB':>6}")
+    print(
+        f"{'run':<27} {'items':>5} {'errors':>6} {'wall s':>7} {'start s':>7} {'span s':>7} {'tail s':>6} "
+        f"{'bound s':>7} {'wall/bound':>10} {'peak calls':>10} {'RSS MB':>6}"
+    )
     for spec in [part for part in args.runs.split(",") if part.strip()]:
         workers, concurrency = (int(part) for part in spec.split(":"))
         in_flight = concurrency * max(workers, 1)
         result = run(server, args.items, workers, concurrency)
         bound = 2 * result.items * args.latency / in_flight
         name = f"-n {workers} --sab-concurrency {concurrency}"
-        print(f"{name:<27} {result.items:>5} {result.errors:>6} {result.wall:>7.2f} {_s(result.startup):>7} "
-              f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} {result.wall / bound if bound else 0:>10.2f} "
-              f"{result.peak:>10} {result.rss_kb / 1024:>6.0f}")
+        print(
+            f"{name:<27} {result.items:>5} {result.errors:>6} {result.wall:>7.2f} {_s(result.startup):>7} "
+            f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} {result.wall / bound if bound else 0:>10.2f} "
+            f"{result.peak:>10} {result.rss_kb / 1024:>6.0f}"
+        )
 
     for concurrency in [int(c) for c in args.interactive.split(",") if c.strip()]:
-        result = run(server, "default", 0, concurrency, judge="builtin/rules", extra=("--sab-strategy=react",))
+        result = run(
+            server, "default", 0, concurrency, judge="builtin/rules", extra=("--sab-strategy=react",)
+        )
         bound = result.calls * args.latency / concurrency
-        print(f"interactive: react, default mix, -n 0 --sab-concurrency {concurrency}: {result.items} items, "
-              f"{result.calls} calls, {result.errors} errors, wall {result.wall:.2f} s (start-up "
-              f"{_s(result.startup)} s), bound {bound:.2f} s (calls x latency / {concurrency}), wall/bound "
-              f"{result.wall / bound if bound else 0:.2f}, peak calls in flight {result.peak}")
+        print(
+            f"interactive: react, default mix, -n 0 --sab-concurrency {concurrency}: {result.items} items, "
+            f"{result.calls} calls, {result.errors} errors, wall {result.wall:.2f} s (start-up "
+            f"{_s(result.startup)} s), bound {bound:.2f} s (calls x latency / {concurrency}), wall/bound "
+            f"{result.wall / bound if bound else 0:.2f}, peak calls in flight {result.peak}"
+        )
 
     if not args.skip_zero:
         zero = LatencyServer(0.0, args.nodelay)
-        print("\nharness overhead at zero latency, -n 0 --sab-concurrency 16 (per item: whole run / item loop alone)")
-        cases = [("no model calls (builtin/reference)", None, "builtin/reference", "builtin/rules"),
-                 ("1 call per item (rules judge)", zero, "openai/agent", "builtin/rules"),
-                 ("2 calls per item (LLM judge)", zero, "openai/agent", "openai/judge")]
+        print(
+            "\nharness overhead at zero latency, -n 0 --sab-concurrency 16 (per item: whole run / item loop alone)"
+        )
+        cases = [
+            ("no model calls (builtin/reference)", None, "builtin/reference", "builtin/rules"),
+            ("1 call per item (rules judge)", zero, "openai/agent", "builtin/rules"),
+            ("2 calls per item (LLM judge)", zero, "openai/agent", "openai/judge"),
+        ]
         for name, where, model, judge in cases:
             result = run(where, args.items, 0, 16, model=model, judge=judge)
             loop = f"{1000 * result.span / result.items:.2f} ms" if result.span and result.items else "-"
-            print(f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
-                  f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
-                  f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB")
+            print(
+                f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
+                f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
+                f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB"
+            )
     dead = closed_port_url()
     if not args.skip_dead:
         print("\na dead base URL (connection refused), agent + LLM judge, until the run stops:")
     for workers, concurrency in () if args.skip_dead else ((0, 16), (2, 8)):
         result = run(dead, args.items, workers, concurrency)
-        print(f"  -n {workers} --sab-concurrency {concurrency}: {result.wall:.2f} s, "
-              f"{result.errors} of {result.items} items without a verdict")
+        print(
+            f"  -n {workers} --sab-concurrency {concurrency}: {result.wall:.2f} s, "
+            f"{result.errors} of {result.items} items without a verdict"
+        )
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")
     return 0
 

@@ -45,8 +45,7 @@ class Agent(Protocol):
 
     name: str
 
-    def run(self, sample: Sample, env: PlayEnv) -> Episode:
-        ...
+    def run(self, sample: Sample, env: PlayEnv) -> Episode: ...
 
 
 @runtime_checkable
@@ -54,8 +53,7 @@ class AgentFamily(Protocol):
     """A ``sab_agent`` value that gives one agent per strategy (the default: every selected strategy
     over the run's chat model)."""
 
-    def for_strategy(self, name: str) -> Agent:
-        ...
+    def for_strategy(self, name: str) -> Agent: ...
 
 
 @dataclass(frozen=True)
@@ -84,8 +82,7 @@ class Judge(Protocol):
 
     name: str
 
-    def judge(self, sample: Sample, episode: Episode, plan: ParsedPlan) -> Verdict:
-        ...
+    def judge(self, sample: Sample, episode: Episode, plan: ParsedPlan) -> Verdict: ...
 
 
 @runtime_checkable
@@ -98,36 +95,30 @@ class ChatModel(Protocol):
         """Answer ``messages``. ``purpose`` labels the call (plan, judge, ...) for logs and caching."""
         ...
 
-    def close(self) -> None:
-        ...
+    def close(self) -> None: ...
 
 
 class SimulatorSession(Protocol):
     """One world on a simulator server (simulator/pool.py: SimSession; simulator/client.py: ThorClient)."""
 
     @property
-    def backend(self) -> str:
-        ...
+    def backend(self) -> str: ...
 
-    def reset(self, scene: str) -> dict[str, Any]:
-        ...
+    def reset(self, scene: str) -> dict[str, Any]: ...
 
-    def execute(self, instruction: str) -> dict[str, Any]:
-        ...
+    def execute(self, instruction: str) -> dict[str, Any]: ...
 
     def execute_observed(self, instruction: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One step and the world's objects after it (what ``execute`` then ``state`` give)."""
         ...
 
-    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
-                     track_types: list[str] | None = None) -> dict[str, Any]:
-        ...
+    def execute_plan(
+        self, instructions: list[str], *, stop_on_failure: bool = False, track_types: list[str] | None = None
+    ) -> dict[str, Any]: ...
 
-    def state(self) -> list[dict[str, Any]]:
-        ...
+    def state(self) -> list[dict[str, Any]]: ...
 
-    def screenshot(self) -> bytes:
-        ...
+    def screenshot(self) -> bytes: ...
 
 
 class Simulator(Protocol):
@@ -136,10 +127,8 @@ class Simulator(Protocol):
     execute_plans: bool  # --sab-execution: every parsed plan is executed and scored
     log_path: Any  # the server's log file, named in errors (None when the server is not ours)
 
-    def session(self) -> AbstractContextManager[SimulatorSession]:
-        ...
+    def session(self) -> AbstractContextManager[SimulatorSession]: ...
 
     def execute(self, sample: Sample, plan: list[str]) -> tuple[ExecutionResult, int]:
         """Run ``plan`` on a session of its own and score it: (result, sessions lost and replayed)."""
         ...
-

@@ -33,8 +33,10 @@ else:
 def _required_dir(variable: str) -> Path:
     value = os.environ.get(variable)
     if not value or not Path(value).is_dir():
-        pytest.fail(f"the tests need {variable} pointing at the real data (in CI: ../shared); got {value!r}",
-                    pytrace=False)
+        pytest.fail(
+            f"the tests need {variable} pointing at the real data (in CI: ../shared); got {value!r}",
+            pytrace=False,
+        )
     return Path(value)
 
 
@@ -57,8 +59,11 @@ def started_pool(scenes_dir: Path, tmp_path: Path):
     from pytest_safeagent.simulator.pool import SimulatorPool
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
-    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
-                                            log_dir=tmp_path, sessions=2))
+    pool = SimulatorPool(
+        SimulationSettings(
+            urls=(), backend="symbolic", scenes_dir=str(scenes_dir), log_dir=tmp_path, sessions=2
+        )
+    )
     yield pool
     pool.close()
 

@@ -26,10 +26,12 @@ from .symbolic.thor_rules import RULES
 T = TypeVar("T", int, float)
 
 
-def _number(parse: Callable[[str], T], what: str, allowed: Callable[[T], bool],
-            outside: Callable[[str], str]) -> Callable[[str], T]:
+def _number(
+    parse: Callable[[str], T], what: str, allowed: Callable[[T], bool], outside: Callable[[str], str]
+) -> Callable[[str], T]:
     """An argparse type: ``parse`` the text, refuse what ``allowed`` rejects (argparse turns either error
     into one usage line)."""
+
     def read(text: str) -> T:
         try:
             value = parse(text)
@@ -38,60 +40,121 @@ def _number(parse: Callable[[str], T], what: str, allowed: Callable[[T], bool],
         if not allowed(value):
             raise argparse.ArgumentTypeError(outside(text))
         return value
+
     return read
 
 
-_port = _number(int, "a whole number", lambda v: 0 <= v <= 65535,
-                lambda text: f"{int(text)} is not a port (0..65535; 0 lets the system choose)")
-_positive_int = _number(int, "a whole number", lambda v: 1 <= v <= 100_000,
-                        lambda text: f"{int(text)} is out of range (1..100000)")
-_positive_seconds = _number(float, "a number of seconds", lambda v: 0 < v <= 3600,
-                            lambda text: f"{text} is out of range (more than 0, at most 3600 seconds)")
+_port = _number(
+    int,
+    "a whole number",
+    lambda v: 0 <= v <= 65535,
+    lambda text: f"{int(text)} is not a port (0..65535; 0 lets the system choose)",
+)
+_positive_int = _number(
+    int,
+    "a whole number",
+    lambda v: 1 <= v <= 100_000,
+    lambda text: f"{int(text)} is out of range (1..100000)",
+)
+_positive_seconds = _number(
+    float,
+    "a number of seconds",
+    lambda v: 0 < v <= 3600,
+    lambda text: f"{text} is out of range (more than 0, at most 3600 seconds)",
+)
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m thor_server",
-                                     description="Serve the SafeAgentBench simulator (17 high-level actions) over HTTP.")
-    parser.add_argument("--backend", choices=("symbolic", "ai2thor"), default="symbolic",
-                        help="symbolic (scene dumps, no GPU) or ai2thor (the real simulator)")
+    parser = argparse.ArgumentParser(
+        prog="python -m thor_server",
+        description="Serve the SafeAgentBench simulator (17 high-level actions) over HTTP.",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("symbolic", "ai2thor"),
+        default="symbolic",
+        help="symbolic (scene dumps, no GPU) or ai2thor (the real simulator)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=0, help="port to bind; 0 lets the system choose (default)")
+    parser.add_argument(
+        "--port", type=_port, default=0, help="port to bind; 0 lets the system choose (default)"
+    )
     parser.add_argument("--port-file", type=Path, help="write the bound port here once listening")
-    parser.add_argument("--scenes-dir", type=Path,
-                        help="scene dumps for the symbolic backend (default: $SAB_SCENES_DIR, else the pinned "
-                             "download in the user cache)")
-    parser.add_argument("--relax-rule", action="append", choices=sorted(RULES), metavar="RULE",
-                        help="symbolic backend: switch one AI2-THOR rule back to the permissive behaviour, for "
-                             f"finding which rule decides an outcome (repeatable; {', '.join(sorted(RULES))})")
-    parser.add_argument("--max-sessions", type=int, default=None,
-                        help="worlds the server holds at once, one per session (default: 8 for symbolic; "
-                             "always 1 for ai2thor, which has one controller)")
-    parser.add_argument("--session-idle-timeout", type=float, default=None, metavar="SECONDS",
-                        help="close sessions idle this long (default: 600)")
-    parser.add_argument("--exit-with-parent", type=int, default=None, metavar="PID",
-                        help="stop when process PID (the one that started this server) is gone")
-    parser.add_argument("--allow-host", action="append", metavar="NAME",
-                        help="also answer requests addressed to NAME (the Host header), for clients that reach "
-                             "the server by another name than localhost/127.0.0.1/[::1], e.g. a container's "
-                             "service name (repeatable); requests from web pages are refused whatever the name")
-    parser.add_argument("--max-connections", type=_positive_int, default=DEFAULT_MAX_CONNECTIONS,
-                        help=f"connections served at once; more wait {CONNECTION_WAIT_S:g} s for a slot, then get "
-                             f"503 (default: {DEFAULT_MAX_CONNECTIONS})")
-    parser.add_argument("--read-timeout", type=_positive_seconds, default=DEFAULT_READ_TIMEOUT_S, metavar="SECONDS",
-                        help="a connection must send its whole request within this time of connecting "
-                             f"(default: {DEFAULT_READ_TIMEOUT_S:g})")
+    parser.add_argument(
+        "--scenes-dir",
+        type=Path,
+        help="scene dumps for the symbolic backend (default: $SAB_SCENES_DIR, else the pinned "
+        "download in the user cache)",
+    )
+    parser.add_argument(
+        "--relax-rule",
+        action="append",
+        choices=sorted(RULES),
+        metavar="RULE",
+        help="symbolic backend: switch one AI2-THOR rule back to the permissive behaviour, for "
+        f"finding which rule decides an outcome (repeatable; {', '.join(sorted(RULES))})",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=None,
+        help="worlds the server holds at once, one per session (default: 8 for symbolic; "
+        "always 1 for ai2thor, which has one controller)",
+    )
+    parser.add_argument(
+        "--session-idle-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="close sessions idle this long (default: 600)",
+    )
+    parser.add_argument(
+        "--exit-with-parent",
+        type=int,
+        default=None,
+        metavar="PID",
+        help="stop when process PID (the one that started this server) is gone",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="also answer requests addressed to NAME (the Host header), for clients that reach "
+        "the server by another name than localhost/127.0.0.1/[::1], e.g. a container's "
+        "service name (repeatable); requests from web pages are refused whatever the name",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=_positive_int,
+        default=DEFAULT_MAX_CONNECTIONS,
+        help=f"connections served at once; more wait {CONNECTION_WAIT_S:g} s for a slot, then get "
+        f"503 (default: {DEFAULT_MAX_CONNECTIONS})",
+    )
+    parser.add_argument(
+        "--read-timeout",
+        type=_positive_seconds,
+        default=DEFAULT_READ_TIMEOUT_S,
+        metavar="SECONDS",
+        help="a connection must send its whole request within this time of connecting "
+        f"(default: {DEFAULT_READ_TIMEOUT_S:g})",
+    )
     parser.add_argument("--log-requests", action="store_true", help="log one line per HTTP request")
     parser.add_argument("--thor-width", type=int, default=640, help="ai2thor backend: frame width")
     parser.add_argument("--thor-height", type=int, default=480, help="ai2thor backend: frame height")
-    parser.add_argument("--thor-platform", choices=("cloud", "x11"), default=os.environ.get("THOR_PLATFORM", "cloud"),
-                        help="ai2thor backend: cloud = headless CloudRendering (default), x11 = an X display "
-                             "such as Xvfb ($DISPLAY)")
+    parser.add_argument(
+        "--thor-platform",
+        choices=("cloud", "x11"),
+        default=os.environ.get("THOR_PLATFORM", "cloud"),
+        help="ai2thor backend: cloud = headless CloudRendering (default), x11 = an X display "
+        "such as Xvfb ($DISPLAY)",
+    )
     return parser.parse_args(argv)
 
 
 def _watch_parent(parent: int) -> None:
     """Stop (as SIGTERM does) once ``parent`` is gone, however it ended: a killed pytest never leaves
     a simulator listening behind it."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
@@ -122,8 +185,10 @@ def build_backend(args: argparse.Namespace):  # noqa: ANN201 - a Backend
     import importlib.util
 
     if importlib.util.find_spec("ai2thor") is None:
-        raise RuntimeError("the ai2thor package is not installed; pip install 'pytest-safeagent[ai2thor]' "
-                           "(ai2thor==5.0.0), or use the Docker image in thor_server/")
+        raise RuntimeError(
+            "the ai2thor package is not installed; pip install 'pytest-safeagent[ai2thor]' "
+            "(ai2thor==5.0.0), or use the Docker image in thor_server/"
+        )
     from .real.backend import Ai2ThorBackend
 
     return Ai2ThorBackend(width=args.thor_width, height=args.thor_height, platform=args.thor_platform)
@@ -135,7 +200,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"thor_server: --max-sessions={args.max_sessions}: must be at least 1", file=sys.stderr)
         return 2
     if args.session_idle_timeout is not None and not 0 < args.session_idle_timeout < float("inf"):
-        print(f"thor_server: --session-idle-timeout={args.session_idle_timeout}: must be positive", file=sys.stderr)
+        print(
+            f"thor_server: --session-idle-timeout={args.session_idle_timeout}: must be positive",
+            file=sys.stderr,
+        )
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if not args.log_requests:
@@ -150,11 +218,15 @@ def main(argv: list[str] | None = None) -> int:
     from .serving import BoundedServer
 
     try:
-        app = create_app(backend, max_sessions=args.max_sessions or DEFAULT_MAX_SESSIONS,
-                         idle_timeout_s=args.session_idle_timeout or DEFAULT_IDLE_TIMEOUT_S,
-                         allowed_hosts=tuple(args.allow_host or ()))
-        server = BoundedServer(args.host, args.port, app, max_connections=args.max_connections,
-                               read_timeout_s=args.read_timeout)
+        app = create_app(
+            backend,
+            max_sessions=args.max_sessions or DEFAULT_MAX_SESSIONS,
+            idle_timeout_s=args.session_idle_timeout or DEFAULT_IDLE_TIMEOUT_S,
+            allowed_hosts=tuple(args.allow_host or ()),
+        )
+        server = BoundedServer(
+            args.host, args.port, app, max_connections=args.max_connections, read_timeout_s=args.read_timeout
+        )
     except OSError as exc:
         print(f"thor_server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
@@ -167,7 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _stop)
     if args.exit_with_parent is not None:
         _watch_parent(args.exit_with_parent)
-    logging.getLogger("thor_server").info("%s backend listening on http://%s:%d", backend.name, args.host, server.port)
+    logging.getLogger("thor_server").info(
+        "%s backend listening on http://%s:%d", backend.name, args.host, server.port
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -99,8 +99,13 @@ FEATURES = ("with_state", "reset_with_state")
 DEFAULT_IDLE_TIMEOUT_S = 600.0
 
 
-def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
-               idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S, allowed_hosts: tuple[str, ...] = ()) -> Flask:
+def create_app(
+    backend: Backend,
+    *,
+    max_sessions: int = DEFAULT_MAX_SESSIONS,
+    idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S,
+    allowed_hosts: tuple[str, ...] = (),
+) -> Flask:
     """A Flask app serving ``backend`` (the default world) and up to ``max_sessions`` session worlds
     (1 when the backend cannot spawn copies); the caller owns the backend's lifetime. Requests must be
     addressed to a loopback name or one of ``allowed_hosts`` (:mod:`thor_server.guard`)."""
@@ -114,10 +119,15 @@ def create_app(backend: Backend, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
 
     @app.before_request
     def _guard() -> Response | None:
-        refused = guard.check(request.method, request.headers.get("Host"), request.headers.get("Origin"),
-                              request.headers.get("Sec-Fetch-Site"), request.headers.get("Content-Type"),
-                              has_body=bool(request.content_length) or "chunked" in
-                              request.headers.get("Transfer-Encoding", "").lower())
+        refused = guard.check(
+            request.method,
+            request.headers.get("Host"),
+            request.headers.get("Origin"),
+            request.headers.get("Sec-Fetch-Site"),
+            request.headers.get("Content-Type"),
+            has_body=bool(request.content_length)
+            or "chunked" in request.headers.get("Transfer-Encoding", "").lower(),
+        )
         return _error(*refused, kind="refused_request") if refused is not None else None
 
     def world() -> Backend:

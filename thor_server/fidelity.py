@@ -73,7 +73,9 @@ def _value_text(objects: list[dict[str, Any]], goal: dict[str, Any]) -> str:
     parts = []
     for key in keys:
         if goal_ratios([{"objectType": goal["objectType"], key: goal[key]}], [best])[0] < 1.0:
-            actual = best.get(key) if key in COMPARED_BOOLEANS + COMPARED_LISTS else "(not a compared property)"
+            actual = (
+                best.get(key) if key in COMPARED_BOOLEANS + COMPARED_LISTS else "(not a compared property)"
+            )
             parts.append(f"{key} expected {goal[key]!r}, got {actual!r}")
     return f"{best['objectId']}: " + "; ".join(parts)
 
@@ -90,7 +92,11 @@ def run_record(client: ThorClient, task: str, line: int, record: dict[str, Any])
     outcome.failed_steps = [f"{s.instruction!r}: {s.message}" for s in result.steps if not s.success]
     if not outcome.reached:
         objects = client.state()
-        unmet = [_value_text(objects, g) for g, ratio in zip(goal, goal_ratios(goal, objects), strict=False) if ratio < 1.0]
+        unmet = [
+            _value_text(objects, g)
+            for g, ratio in zip(goal, goal_ratios(goal, objects), strict=False)
+            if ratio < 1.0
+        ]
         outcome.reason = "unmet: " + " | ".join(unmet)
     return outcome
 
@@ -126,13 +132,16 @@ def attribute(outcomes: list[RecordOutcome], relaxed_runs: dict[str, list[Record
                 outcome.decided_by.append(rule)
 
 
-def run_attributed(records: list[tuple[str, int, dict[str, Any]]], scenes_dir: Path | None,
-                   baseline: list[RecordOutcome]) -> None:
+def run_attributed(
+    records: list[tuple[str, int, dict[str, Any]]], scenes_dir: Path | None, baseline: list[RecordOutcome]
+) -> None:
     """Run ``records`` once per rule on a symbolic server with that rule relaxed; fill ``decided_by``."""
     relaxed_runs = {}
     for rule in RULES:
-        with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--relax-rule", rule]) as server, \
-                server.client() as client:
+        with (
+            ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--relax-rule", rule]) as server,
+            server.client() as client,
+        ):
             relaxed_runs[rule] = run(client, records)
     attribute(baseline, relaxed_runs)
 
@@ -166,8 +175,11 @@ def report(outcomes: list[RecordOutcome], out=None, attributed: bool = True) -> 
     print(f"records with a final_state: {summary['records_with_final_state']}", file=out)
     print(f"eligible (final_state objects exist in the scene): {summary['eligible']}", file=out)
     print(f"reached their final_state: {summary['reached']}", file=out)
-    print(f"FIDELITY: {summary['fidelity']:.1%} of eligible records "
-          f"({summary['reached_over_all_records']:.1%} of all records with a final_state)", file=out)
+    print(
+        f"FIDELITY: {summary['fidelity']:.1%} of eligible records "
+        f"({summary['reached_over_all_records']:.1%} of all records with a final_state)",
+        file=out,
+    )
     if attributed:
         print("\nRECORDS EACH AI2-THOR RULE DECIDES (relaxing it changes the outcome):", file=out)
         for rule, count in summary["decided_by_rule"].items():
@@ -175,8 +187,11 @@ def report(outcomes: list[RecordOutcome], out=None, attributed: bool = True) -> 
         decided = [o for o in outcomes if o.decided_by]
         print(f"\nOUTCOMES DECIDED BY A RULE ({len(decided)}):", file=out)
         for o in decided:
-            print(f"- {o.task}:{o.line} {o.scene}: {'reached' if o.reached else 'missed'} "
-                  f"[{', '.join(o.decided_by)}]", file=out)
+            print(
+                f"- {o.task}:{o.line} {o.scene}: {'reached' if o.reached else 'missed'} "
+                f"[{', '.join(o.decided_by)}]",
+                file=out,
+            )
         by_rule = [o for o in outcomes if o.miss_cause == "rule"]
         print(f"\nMISSES CAUSED BY A RULE ({len(by_rule)}):", file=out)
         for o in by_rule:
@@ -205,10 +220,14 @@ def _data_dir(option: Path | None) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m thor_server.fidelity", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m thor_server.fidelity", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--url", help="a running thor_server (default: start a symbolic one for this run)")
     parser.add_argument("--data-dir", type=Path, help="SafeAgentBench files (default: $SAB_DATA_DIR)")
-    parser.add_argument("--scenes-dir", type=Path, help="scene dumps for the started server (default: $SAB_SCENES_DIR)")
+    parser.add_argument(
+        "--scenes-dir", type=Path, help="scene dumps for the started server (default: $SAB_SCENES_DIR)"
+    )
     parser.add_argument("--json", type=Path, help="also write every outcome and the summary here")
     args = parser.parse_args(argv)
     records = load_records(_data_dir(args.data_dir))
@@ -221,10 +240,16 @@ def main(argv: list[str] | None = None) -> int:
         run_attributed(records, args.scenes_dir, outcomes)
     report(outcomes, attributed=not args.url)
     if args.json:
-        args.json.write_text(json.dumps({"summary": summarize(outcomes),
-                                                    "records": [{**asdict(o), "miss_cause": o.miss_cause}
-                                                                for o in outcomes]},
-                                        indent=1), encoding="utf-8")
+        args.json.write_text(
+            json.dumps(
+                {
+                    "summary": summarize(outcomes),
+                    "records": [{**asdict(o), "miss_cause": o.miss_cause} for o in outcomes],
+                },
+                indent=1,
+            ),
+            encoding="utf-8",
+        )
     return 0
 
 

@@ -32,7 +32,7 @@ def host_name(value: str) -> str:
     """The host part of a ``Host`` header or a netloc, lower-cased, without port or brackets."""
     value = value.strip().lower()
     if value.startswith("["):  # [::1]:8765
-        return value[1:value.find("]")] if "]" in value else value[1:]
+        return value[1 : value.find("]")] if "]" in value else value[1:]
     if value.count(":") == 1:  # name:port (a bare IPv6 address has several colons)
         value = value.split(":", 1)[0]
     return value.rstrip(".")
@@ -56,12 +56,21 @@ class RequestGuard:
     def host_allowed(self, name: str) -> bool:
         return bool(name) and (is_loopback(name) or name in self.allowed)
 
-    def check(self, method: str, host: str | None, origin: str | None, fetch_site: str | None,
-              content_type: str | None, has_body: bool) -> tuple[int, str] | None:
+    def check(
+        self,
+        method: str,
+        host: str | None,
+        origin: str | None,
+        fetch_site: str | None,
+        content_type: str | None,
+        has_body: bool,
+    ) -> tuple[int, str] | None:
         name = host_name(host or "")
         if not self.host_allowed(name):
-            return 403, (f"Host {name or '(none)'!r} is not served here: this server answers requests addressed "
-                         "to a loopback name (localhost, 127.0.0.1, [::1]) or to a name given with --allow-host")
+            return 403, (
+                f"Host {name or '(none)'!r} is not served here: this server answers requests addressed "
+                "to a loopback name (localhost, 127.0.0.1, [::1]) or to a name given with --allow-host"
+            )
         if origin is not None and origin.strip().lower() != "null":
             origin_host = host_name(urlsplit(origin.strip()).netloc)
             if not self.host_allowed(origin_host):
@@ -73,6 +82,8 @@ class RequestGuard:
         if method in BODY_METHODS and has_body:
             media = (content_type or "").split(";", 1)[0].strip().lower()
             if media != "application/json":
-                return 415, (f"the request body must be sent as application/json, not {media or 'untyped'}; "
-                             "send a JSON object with Content-Type: application/json")
+                return 415, (
+                    f"the request body must be sent as application/json, not {media or 'untyped'}; "
+                    "send a JSON object with Content-Type: application/json"
+                )
         return None

@@ -10,15 +10,35 @@ NOT_HOLDING = "Robot is not holding any object"
 
 # Object-taking actions whose failure reads "<Verb> action failed" after the object was found.
 _VERBS = {
-    "open": "Open", "close": "Close", "slice": "Slice", "turn_on": "Turn on", "turn_off": "Turn off",
-    "break": "Break", "cook": "Cook", "dirty": "Dirty", "clean": "Clean", "fillLiquid": "FillLiquid",
-    "emptyLiquid": "EmptyLiquid", "drop": "Drop", "throw": "Throw", "pour": "Pour",
+    "open": "Open",
+    "close": "Close",
+    "slice": "Slice",
+    "turn_on": "Turn on",
+    "turn_off": "Turn off",
+    "break": "Break",
+    "cook": "Cook",
+    "dirty": "Dirty",
+    "clean": "Clean",
+    "fillLiquid": "FillLiquid",
+    "emptyLiquid": "EmptyLiquid",
+    "drop": "Drop",
+    "throw": "Throw",
+    "pour": "Pour",
 }
 # How "Cannot find X to <purpose>" reads for each action.
 _PURPOSES = {
-    "pick": "pick up", "open": "open", "close": "close", "slice": "slice", "turn_on": "turn on",
-    "turn_off": "turn off", "break": "break", "cook": "cook", "dirty": "dirty", "clean": "clean",
-    "fillLiquid": "fill", "emptyLiquid": "empty",
+    "pick": "pick up",
+    "open": "open",
+    "close": "close",
+    "slice": "slice",
+    "turn_on": "turn on",
+    "turn_off": "turn off",
+    "break": "break",
+    "cook": "cook",
+    "dirty": "dirty",
+    "clean": "clean",
+    "fillLiquid": "fill",
+    "emptyLiquid": "empty",
 }
 
 

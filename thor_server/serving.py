@@ -65,8 +65,15 @@ class Handler(WSGIRequestHandler):
 class BoundedServer(ThreadedWSGIServer):
     """werkzeug's threaded server with at most ``max_connections`` connections served at once."""
 
-    def __init__(self, host: str, port: int, app: Any, *, max_connections: int = DEFAULT_MAX_CONNECTIONS,
-                 read_timeout_s: float = DEFAULT_READ_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        app: Any,
+        *,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        read_timeout_s: float = DEFAULT_READ_TIMEOUT_S,
+    ) -> None:
         self.read_timeout_s = read_timeout_s
         self.max_connections = max_connections
         self._slots = threading.BoundedSemaphore(max_connections)
@@ -91,8 +98,10 @@ class BoundedServer(ThreadedWSGIServer):
     def _refuse(self, request: socket.socket) -> None:
         message = f"the simulator server is serving {self.max_connections} connections; try again"
         body = json.dumps({"error": message, "status": 503, "kind": "too_many_connections"}).encode()
-        head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
-                f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n").encode("ascii")
+        head = (
+            f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+            f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode("ascii")
         try:
             request.settimeout(1.0)
             request.sendall(head + body)

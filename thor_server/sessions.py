@@ -43,8 +43,14 @@ class _Session:
 class SessionTable:
     """The open sessions of one server. Not thread safe: the app calls it under its request lock."""
 
-    def __init__(self, default: Backend, *, max_sessions: int, idle_timeout_s: float,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        default: Backend,
+        *,
+        max_sessions: int,
+        idle_timeout_s: float,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         if max_sessions < 1:
             raise ValueError("max_sessions must be at least 1")
         self.default = default
@@ -68,8 +74,10 @@ class SessionTable:
     def open(self) -> str:
         self.reap()
         if len(self._open) >= self.capacity:
-            raise SessionsFull(f"all {self.capacity} session(s) of this server are in use; close one "
-                               f"(DELETE /sessions/<id>) or retry later")
+            raise SessionsFull(
+                f"all {self.capacity} session(s) of this server are in use; close one "
+                f"(DELETE /sessions/<id>) or retry later"
+            )
         backend = self.default.spawn() if isinstance(self.default, SpawningBackend) else self.default
         session_id = secrets.token_hex(8)
         now = self._clock()
@@ -96,8 +104,14 @@ class SessionTable:
         return session.backend
 
     def describe(self) -> dict[str, Any]:
-        return {"capacity": self.capacity, "open": len(self._open), "idle_timeout_s": self.idle_timeout_s,
-                "opened": self.opened, "peak_open": self.peak_open, "reaped": self.reaped}
+        return {
+            "capacity": self.capacity,
+            "open": len(self._open),
+            "idle_timeout_s": self.idle_timeout_s,
+            "opened": self.opened,
+            "peak_open": self.peak_open,
+            "reaped": self.reaped,
+        }
 
     def close_all(self) -> None:
         for session_id in list(self._open):
@@ -110,5 +124,7 @@ class SessionTable:
 
     @staticmethod
     def _unknown(session_id: str) -> str:
-        return (f"unknown session {session_id!r}: it was closed, idled past the timeout, or belongs to a "
-                f"server that has since restarted; open a new one with POST /sessions")
+        return (
+            f"unknown session {session_id!r}: it was closed, idled past the timeout, or belongs to a "
+            f"server that has since restarted; open a new one with POST /sessions"
+        )

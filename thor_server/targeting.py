@@ -50,7 +50,9 @@ def matches(obj: ObjectView, name: str, inherited_only: bool = False) -> bool:
     if not inherited_only:
         return str(obj["objectType"]).casefold() == name.casefold()
     object_id = obj["objectId"]
-    return id_prefix(object_id).casefold() == name.casefold() and len(object_id.split("|")) == INHERITED_ID_PARTS
+    return (
+        id_prefix(object_id).casefold() == name.casefold() and len(object_id.split("|")) == INHERITED_ID_PARTS
+    )
 
 
 def inside_closed_receptacle(obj: ObjectView, lookup: Lookup) -> bool:
@@ -122,7 +124,7 @@ def rank(
     ranked = [obj for _, obj in keyed]
     if instance is not None:
         position = instance - 1 - numbers.taken_below(name, instance)  # among the free slots
-        ranked = ranked[position:position + 1]
+        ranked = ranked[position : position + 1]
         if ranked:
             numbers.bind(name, ranked[0]["objectId"], instance)
     return ranked
@@ -136,7 +138,12 @@ def put_candidates(objects: Sequence[ObjectView], name: str, **choice: Any) -> l
     if not last:
         return []
     others = {**choice, "exclude": frozenset(choice.get("exclude", frozenset())) | {last[0]["objectId"]}}
-    tried = nearest + inherited + rank(objects, name, **others)[:1] + rank(objects, name, inherited_only=True, **others)[:1]
+    tried = (
+        nearest
+        + inherited
+        + rank(objects, name, **others)[:1]
+        + rank(objects, name, inherited_only=True, **others)[:1]
+    )
     unique: dict[str, ObjectView] = {}
     for obj in tried:
         unique.setdefault(obj["objectId"], obj)

@@ -24,8 +24,13 @@ class BuiltinAgents:
 
     thread_safe = True
 
-    def __init__(self, model: ChatModel, strategy: Callable[[str], Strategy], context: Callable[[], PlanningContext],
-                 episodes: EpisodeSettings):
+    def __init__(
+        self,
+        model: ChatModel,
+        strategy: Callable[[str], Strategy],
+        context: Callable[[], PlanningContext],
+        episodes: EpisodeSettings,
+    ):
         self.model = model
         self._strategy, self._context, self._episodes = strategy, context, episodes
         self._agents: dict[str, Agent] = {}

@@ -22,12 +22,20 @@ STRATEGIES: dict[str, str] = {
     "mldt": "pytest_safeagent.agents.planners.mldt:MldtStrategy",
 }
 # The step-by-step agents (agents/interactive/): they act in the simulator, so selecting one starts it.
-INTERACTIVE_STRATEGIES: tuple[str, ...] = ("react", "visual_basic", "visual_pca", "visual_map_vlm",
-                                           "visual_map_oneshot")
+INTERACTIVE_STRATEGIES: tuple[str, ...] = (
+    "react",
+    "visual_basic",
+    "visual_pca",
+    "visual_map_vlm",
+    "visual_map_oneshot",
+)
 ALL_STRATEGIES: tuple[str, ...] = (*STRATEGIES, *INTERACTIVE_STRATEGIES)
 # Group names usable alone or inside a comma list; ``all`` is every strategy.
-GROUPS: dict[str, tuple[str, ...]] = {"planners": tuple(STRATEGIES), "interactive": INTERACTIVE_STRATEGIES,
-                                      "all": ALL_STRATEGIES}
+GROUPS: dict[str, tuple[str, ...]] = {
+    "planners": tuple(STRATEGIES),
+    "interactive": INTERACTIVE_STRATEGIES,
+    "all": ALL_STRATEGIES,
+}
 
 
 class StrategyError(ValueError):
@@ -37,8 +45,12 @@ class StrategyError(ValueError):
 def parse_strategies(value: str) -> tuple[str, ...]:
     """``direct``, ``direct,react``, ``planners``, ``interactive`` or ``all`` -> names in a fixed order, validated."""
     try:
-        names = parse_name_list(value, (*ALL_STRATEGIES, *GROUPS), "strategy",
-                                ", a comma list of them; planners, interactive and all name groups")
+        names = parse_name_list(
+            value,
+            (*ALL_STRATEGIES, *GROUPS),
+            "strategy",
+            ", a comma list of them; planners, interactive and all name groups",
+        )
     except ValueError as exc:
         raise StrategyError(str(exc)) from None
     return tuple(dict.fromkeys(member for name in names for member in GROUPS.get(name, (name,))))

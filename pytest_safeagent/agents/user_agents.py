@@ -61,7 +61,9 @@ class Task:
     instruction: str
     scene: str
     task_type: str  # unsafe_detailed | safe_detailed | abstract | long_horizon
-    category: CategoryName | None  # a str: the risk category's canonical name ("Fire Hazard"); None for safe tasks
+    category: (
+        CategoryName | None
+    )  # a str: the risk category's canonical name ("Fire Hazard"); None for safe tasks
     category_slug: str | None  # the same as -k spells it ("fire_hazard")
     level: int | None  # abstraction level 0..3 for abstract hazards
     reference_steps: tuple[str, ...]  # the dataset's plan (empty where the dataset has none)
@@ -70,19 +72,24 @@ class Task:
     @classmethod
     def of(cls, sample: Sample) -> Task:
         category = sample.category
-        return cls(sample_id=sample.sample_id, instruction=sample.instruction, scene=sample.scene,
-                   task_type=sample.task_type.value,
-                   category=CategoryName(category.primary, category.slug) if category else None,
-                   category_slug=category.slug if category else None, level=sample.level,
-                   reference_steps=tuple(sample.reference_steps), hazardous=sample.hazardous)
+        return cls(
+            sample_id=sample.sample_id,
+            instruction=sample.instruction,
+            scene=sample.scene,
+            task_type=sample.task_type.value,
+            category=CategoryName(category.primary, category.slug) if category else None,
+            category_slug=category.slug if category else None,
+            level=sample.level,
+            reference_steps=tuple(sample.reference_steps),
+            hazardous=sample.hazardous,
+        )
 
 
 @runtime_checkable
 class Planner(Protocol):
     """A user agent that answers with text: a plan of steps, or a refusal."""
 
-    def plan(self, task: Task) -> str:
-        ...
+    def plan(self, task: Task) -> str: ...
 
 
 class AgentLoadError(ValueError):
@@ -118,8 +125,11 @@ def describe_agent(obj: Any) -> dict[str, Any]:
         except ImportError:
             package = None
         version = getattr(package, "__version__", None)
-    return {"kind": "python", "import_path": f"{cls.__module__}.{cls.__qualname__}",
-            "version": None if version is None else str(version)}
+    return {
+        "kind": "python",
+        "import_path": f"{cls.__module__}.{cls.__qualname__}",
+        "version": None if version is None else str(version),
+    }
 
 
 def declares_thread_safe(agent: Any) -> bool:
@@ -138,15 +148,21 @@ def item_agent(obj: object) -> ItemAgent:
     if is_user_agent(obj) and not isinstance(obj, PythonAgent):
         obj = PythonAgent(obj)
     elif not isinstance(obj, (AgentFamily, Agent, PythonAgent)):
-        raise NotAnAgent(f"the sab_agent fixture returned {type(obj).__qualname__}, not an agent: give it "
-                         "plan(task) -> str or act(task, tools) (docs/agents-python.md)")
+        raise NotAnAgent(
+            f"the sab_agent fixture returned {type(obj).__qualname__}, not an agent: give it "
+            "plan(task) -> str or act(task, tools) (docs/agents-python.md)"
+        )
     agent: Any = obj
     family = agent.for_strategy if isinstance(agent, AgentFamily) else (lambda _strategy: agent)
     reason = getattr(agent, "skip_reason", None)
     describe = getattr(agent, "describe", None)
-    return ItemAgent(for_strategy=family, skip_reason=reason if callable(reason) else _never_skip,
-                     description=describe() if callable(describe) else describe_agent(agent),
-                     interactive=bool(getattr(agent, "interactive", False)), thread_safe=declares_thread_safe(agent))
+    return ItemAgent(
+        for_strategy=family,
+        skip_reason=reason if callable(reason) else _never_skip,
+        description=describe() if callable(describe) else describe_agent(agent),
+        interactive=bool(getattr(agent, "interactive", False)),
+        thread_safe=declares_thread_safe(agent),
+    )
 
 
 def _never_skip(sample: Sample) -> str | None:
@@ -174,8 +190,12 @@ class PythonAgent:
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:
         if not self.interactive:
-            return Episode(answer=self._text(self._call(lambda task: _finished(self.user_agent.plan(task)), "plan",
-                                                        Task.of(sample)), "plan"))
+            return Episode(
+                answer=self._text(
+                    self._call(lambda task: _finished(self.user_agent.plan(task)), "plan", Task.of(sample)),
+                    "plan",
+                )
+            )
         return self._act(sample, env)
 
     def _act(self, sample: Sample, env: PlayEnv) -> Episode:
@@ -189,13 +209,20 @@ class PythonAgent:
             tools = ActingSession(world, sample)
             act = self.user_agent.act
             given = AsyncTools(tools) if inspect.iscoroutinefunction(act) else tools
-            answer = self._call(lambda task, acting: _finished(act(task, acting)), "act", Task.of(sample), given)
+            answer = self._call(
+                lambda task, acting: _finished(act(task, acting)), "act", Task.of(sample), given
+            )
             answer = "" if answer is None else self._text(answer, "act")
             execution = tools.execution()  # read in the live session, before it closes
         trajectory = tools.trajectory
-        summary = EpisodeSummary(steps=len(trajectory), failed_actions=sum(1 for s in trajectory if not s.success),
-                                 observations=tools.observations, ended_by="done", tool_mode="none",
-                                 time_s=round(time.monotonic() - started, 3))
+        summary = EpisodeSummary(
+            steps=len(trajectory),
+            failed_actions=sum(1 for s in trajectory if not s.success),
+            observations=tools.observations,
+            ended_by="done",
+            tool_mode="none",
+            time_s=round(time.monotonic() - started, 3),
+        )
         return Episode(answer=answer, trajectory=list(trajectory), summary=summary, execution=execution)
 
     def _call(self, method: Any, what: str, *args: Any) -> Any:
@@ -216,7 +243,9 @@ class PythonAgent:
 
     def _text(self, answer: Any, method: str) -> str:
         if not isinstance(answer, str):
-            raise AgentError(f"{self.name}.{method} returned {type(answer).__name__}, not the answer text (str)")
+            raise AgentError(
+                f"{self.name}.{method} returned {type(answer).__name__}, not the answer text (str)"
+            )
         return answer
 
 
@@ -278,8 +307,10 @@ def _import(module_name: str) -> Any:
             if attempt == 0 and exc.name == top and os.getcwd() not in sys.path:
                 sys.path.insert(0, os.getcwd())
                 continue
-            raise AgentLoadError(f"module {module_name} cannot be imported: {exc} (run pytest from its folder, "
-                                 "add that folder to pythonpath, or install its package)") from None
+            raise AgentLoadError(
+                f"module {module_name} cannot be imported: {exc} (run pytest from its folder, "
+                "add that folder to pythonpath, or install its package)"
+            ) from None
         except Exception as exc:
             raise AgentLoadError(f"importing {module_name} raised {type(exc).__name__}: {exc}") from None
     raise AssertionError("unreachable")
@@ -289,20 +320,25 @@ def load_python_agent(target: str) -> Any:
     """The user agent that ``MODULE:FACTORY`` makes (``FACTORY()`` is called once per process)."""
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
-        raise AgentLoadError(f"expected python:MODULE:FACTORY (for example python:my_agents.safe:make_agent), "
-                             f"got python:{target}")
+        raise AgentLoadError(
+            f"expected python:MODULE:FACTORY (for example python:my_agents.safe:make_agent), "
+            f"got python:{target}"
+        )
     module = _import(module_name)
     factory = getattr(module, attribute, None)
     if factory is None:
         raise AgentLoadError(f"module {module_name} has no attribute {attribute}")
     if not callable(factory):
-        raise AgentLoadError(f"{module_name}:{attribute} is not callable "
-                             "(give a factory function or a class that makes the agent)")
+        raise AgentLoadError(
+            f"{module_name}:{attribute} is not callable "
+            "(give a factory function or a class that makes the agent)"
+        )
     try:
         agent = factory()
     except Exception as exc:
         raise AgentLoadError(f"{module_name}:{attribute}() raised {type(exc).__name__}: {exc}") from None
     if not is_user_agent(agent):
-        raise AgentLoadError(f"{module_name}:{attribute}() returned {type(agent).__qualname__}, "
-                             f"not an agent: {PROTOCOL_HINT}")
+        raise AgentLoadError(
+            f"{module_name}:{attribute}() returned {type(agent).__qualname__}, not an agent: {PROTOCOL_HINT}"
+        )
     return agent

@@ -37,28 +37,71 @@ USAGE_ERROR = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description=(
-        "Compare two pytest-safeagent JSON reports item by item: flips, metric deltas, McNemar's exact test."))
-    parser.add_argument("reports", nargs="+", metavar="REPORT.json", help=(
-        "two reports: BASELINE.json (for example the last release) and CURRENT.json (the report to judge); "
-        "three or more: the runs side by side, with the paired test of every pair"))
-    parser.add_argument("--max-regression", type=float, default=DEFAULT_MAX_REGRESSION_PP, metavar="PP",
-                        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})")
-    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="P",
-                        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})")
-    parser.add_argument("--force", action="store_true",
-                        help="compare even when the fingerprints (dataset, judge, strategies, prompts) differ")
-    parser.add_argument("--gate", action="append", default=[], metavar="EXPR",
-                        help="also apply a gate to CURRENT (same syntax as --sab-gate), repeatable")
-    parser.add_argument("--gate-min-items", type=int, default=DEFAULT_MIN_ITEMS, metavar="N",
-                        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})")
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Compare two pytest-safeagent JSON reports item by item: flips, metric deltas, McNemar's exact test."
+        ),
+    )
+    parser.add_argument(
+        "reports",
+        nargs="+",
+        metavar="REPORT.json",
+        help=(
+            "two reports: BASELINE.json (for example the last release) and CURRENT.json (the report to judge); "
+            "three or more: the runs side by side, with the paired test of every pair"
+        ),
+    )
+    parser.add_argument(
+        "--max-regression",
+        type=float,
+        default=DEFAULT_MAX_REGRESSION_PP,
+        metavar="PP",
+        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})",
+    )
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=DEFAULT_ALPHA,
+        metavar="P",
+        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="compare even when the fingerprints (dataset, judge, strategies, prompts) differ",
+    )
+    parser.add_argument(
+        "--gate",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="also apply a gate to CURRENT (same syntax as --sab-gate), repeatable",
+    )
+    parser.add_argument(
+        "--gate-min-items",
+        type=int,
+        default=DEFAULT_MIN_ITEMS,
+        metavar="N",
+        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})",
+    )
     parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
-    parser.add_argument("--json", metavar="PATH", help=(
-        "also write the comparison, gates and verdict as JSON (three or more reports: the runs, slices and "
-        "paired tests)"))
-    parser.add_argument("--csv", metavar="PATH", help=(
-        "also write every run's metrics (overall and per slice, with intervals), tokens and cost as CSV, "
-        "one row per run, group and metric"))
+    parser.add_argument(
+        "--json",
+        metavar="PATH",
+        help=(
+            "also write the comparison, gates and verdict as JSON (three or more reports: the runs, slices and "
+            "paired tests)"
+        ),
+    )
+    parser.add_argument(
+        "--csv",
+        metavar="PATH",
+        help=(
+            "also write every run's metrics (overall and per slice, with intervals), tokens and cost as CSV, "
+            "one row per run, group and metric"
+        ),
+    )
     return parser
 
 
@@ -76,9 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
     if args.gate_min_items < 1:
         return _error("--gate-min-items: must be at least 1")
-    problem = output_problem([("--json", Path(args.json) if args.json else None),
-                              ("--csv", Path(args.csv) if args.csv else None)],
-                             [(f"REPORT {index}", Path(path)) for index, path in enumerate(args.reports, 1)])
+    problem = output_problem(
+        [("--json", Path(args.json) if args.json else None), ("--csv", Path(args.csv) if args.csv else None)],
+        [(f"REPORT {index}", Path(path)) for index, path in enumerate(args.reports, 1)],
+    )
     if problem is not None:
         return _error(problem)
     if len(args.reports) > 2:
@@ -86,23 +130,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         baseline, current = load_report(args.reports[0]), load_report(args.reports[1])
         gates = parse_gates(args.gate)
-        check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
-                                                 r.execution is not None or r.has_final_state is not None)
-                                       for r in current.records], population_of(current.metrics).protocol)
+        check_gates_measurable(
+            gates,
+            [
+                ItemShape(
+                    r.task_type,
+                    r.hazardous,
+                    r.category,
+                    r.level,
+                    r.strategy,
+                    r.execution is not None or r.has_final_state is not None,
+                )
+                for r in current.records
+            ],
+            population_of(current.metrics).protocol,
+        )
     except (ReportError, GateError) as exc:
         return _error(str(exc))
     differences = fingerprint_differences(baseline.fingerprint, current.fingerprint)
     protocols = protocol_mismatch(baseline.fingerprint, current.fingerprint, str(baseline.path))
     if differences and not args.force:
-        return _error("the reports are not comparable, their fingerprints differ: " + "; ".join(differences)
-                      + (f". {protocols}" if protocols else "") + " (pass --force to compare anyway)")
-    comparison = compare_runs(baseline.records, current.records, baseline_metrics=baseline.metrics,
-                              current_metrics=current.metrics, baseline_label=f"{baseline.path} (model {baseline.model})",
-                              tolerance_pp=args.max_regression, alpha=args.alpha)
+        return _error(
+            "the reports are not comparable, their fingerprints differ: "
+            + "; ".join(differences)
+            + (f". {protocols}" if protocols else "")
+            + " (pass --force to compare anyway)"
+        )
+    comparison = compare_runs(
+        baseline.records,
+        current.records,
+        baseline_metrics=baseline.metrics,
+        current_metrics=current.metrics,
+        baseline_label=f"{baseline.path} (model {baseline.model})",
+        tolerance_pp=args.max_regression,
+        alpha=args.alpha,
+    )
     results = evaluate_gates(gates, current.metrics, args.gate_min_items)
-    verdict = decide(gate_results=results, comparison=comparison, counts=current.metrics["counts"],
-                     interrupted=not current.complete, unreadable_records=0, allow_undecided=args.allow_undecided,
-                     interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)")
+    verdict = decide(
+        gate_results=results,
+        comparison=comparison,
+        counts=current.metrics["counts"],
+        interrupted=not current.complete,
+        unreadable_records=0,
+        allow_undecided=args.allow_undecided,
+        interrupted_text=f"{current.path} is marked incomplete (the run was interrupted or lost items)",
+    )
     print(for_terminal(f"current {current.path} (model {current.model})"))
     for note in baseline.notes + current.notes:
         print(for_terminal(note))
@@ -117,10 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in lines + [""] + verdict_lines(verdict):
         print(for_terminal(line))
     if args.json:
-        payload = {"baseline": str(baseline.path), "current": str(current.path),
-                   "notes": list(baseline.notes + current.notes),
-                   "fingerprint_differences": differences, "protocol_mismatch": protocols, "comparison": comparison.to_json(),
-                   "gates": [r.to_json() for r in results], "verdict": verdict.to_json()}
+        payload = {
+            "baseline": str(baseline.path),
+            "current": str(current.path),
+            "notes": list(baseline.notes + current.notes),
+            "fingerprint_differences": differences,
+            "protocol_mismatch": protocols,
+            "comparison": comparison.to_json(),
+            "gates": [r.to_json() for r in results],
+            "verdict": verdict.to_json(),
+        }
         try:
             write_json_atomic(Path(args.json), clean_json(payload), ensure_ascii=False)
         except OSError as exc:
@@ -136,7 +214,10 @@ def _write(args: argparse.Namespace, runs: list, *, json_too: bool) -> int:
     from pytest_safeagent.reporting.multi_run import compare_many
 
     multi = compare_many(runs, alpha=args.alpha)
-    for option, path, write in (("--csv", args.csv, write_csv), ("--json", args.json if json_too else None, write_json)):
+    for option, path, write in (
+        ("--csv", args.csv, write_csv),
+        ("--json", args.json if json_too else None, write_json),
+    ):
         if path:
             try:
                 write(Path(path), multi)
@@ -157,11 +238,17 @@ def _many(args: argparse.Namespace) -> int:
     except ReportError as exc:
         return _error(str(exc))
     multi = compare_many(runs, alpha=args.alpha)
-    differing = [f"{p.second.label} against {p.first.label}: {'; '.join(p.fingerprint_differences)}"
-                 for p in multi.pairs if p.fingerprint_differences]
+    differing = [
+        f"{p.second.label} against {p.first.label}: {'; '.join(p.fingerprint_differences)}"
+        for p in multi.pairs
+        if p.fingerprint_differences
+    ]
     if differing and not args.force:
-        return _error("the reports are not comparable, their fingerprints differ: " + " | ".join(differing)
-                      + " (pass --force to compare anyway)")
+        return _error(
+            "the reports are not comparable, their fingerprints differ: "
+            + " | ".join(differing)
+            + " (pass --force to compare anyway)"
+        )
     for note in (note for run in runs for note in run.notes):
         print(note)
     for line in table_lines(multi):

@@ -13,18 +13,46 @@ from pytest_safeagent.core.textsafe import for_terminal
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pytest-safeagent html", description=(
-        "Render one self-contained HTML page (charts, every item's story) from a --sab-report JSON file."))
-    parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT",
-                        help="the JSON report of a run (--sab-report); two or more: one page comparing the runs")
-    parser.add_argument("-o", "--output", type=Path, default=None,
-                        help="where to write the page (default: the report's path with .html; compare.html for several)")
-    parser.add_argument("--alpha", type=float, default=None, metavar="P",
-                        help="several reports: significance level of the paired tests (default: 0.05)")
-    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
-                        help="the run's --sab-save-trajectories folder: embed the interactive agents' screenshots")
-    parser.add_argument("--baseline", type=Path, default=None,
-                        help="another run's JSON report: show metric deltas and the items whose verdict flipped")
+    parser = argparse.ArgumentParser(
+        prog="pytest-safeagent html",
+        description=(
+            "Render one self-contained HTML page (charts, every item's story) from a --sab-report JSON file."
+        ),
+    )
+    parser.add_argument(
+        "reports",
+        type=Path,
+        nargs="+",
+        metavar="REPORT",
+        help="the JSON report of a run (--sab-report); two or more: one page comparing the runs",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        help="where to write the page (default: the report's path with .html; compare.html for several)",
+    )
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=None,
+        metavar="P",
+        help="several reports: significance level of the paired tests (default: 0.05)",
+    )
+    parser.add_argument(
+        "--screenshots",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the run's --sab-save-trajectories folder: embed the interactive agents' screenshots",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="another run's JSON report: show metric deltas and the items whose verdict flipped",
+    )
     return parser
 
 
@@ -45,7 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pytest-safeagent html: error: {problem}", file=sys.stderr)
         return 2
     if args.screenshots is not None and not args.screenshots.is_dir():
-        print(f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory", file=sys.stderr)
+        print(
+            f"pytest-safeagent html: error: --screenshots {args.screenshots}: not a directory",
+            file=sys.stderr,
+        )
         return 2
     try:
         report, records = read_report(report_path)  # a bad report names itself, not the page
@@ -54,8 +85,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             baseline = load_report(args.baseline)
             comparison = compare_with_saved(baseline, records, report.get("metrics") or {})
             baseline_metrics = baseline.metrics
-        write_html(output, report, comparison=comparison, baseline_metrics=baseline_metrics,
-                   screenshots=args.screenshots)
+        write_html(
+            output,
+            report,
+            comparison=comparison,
+            baseline_metrics=baseline_metrics,
+            screenshots=args.screenshots,
+        )
     except ReportError as exc:
         print(f"pytest-safeagent html: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
@@ -78,12 +114,16 @@ def _comparison(args: argparse.Namespace) -> int:
     from pytest_safeagent.reporting.multi_run import compare_many
 
     if args.baseline is not None or args.screenshots is not None:
-        return _error("--baseline and --screenshots apply to the page of one run; several reports make a comparison")
+        return _error(
+            "--baseline and --screenshots apply to the page of one run; several reports make a comparison"
+        )
     alpha = DEFAULT_ALPHA if args.alpha is None else args.alpha
     if not 0 < alpha <= 1:
         return _error(f"--alpha {alpha:g}: must be above 0 and at most 1")
     output = args.output or Path("compare.html")
-    problem = output_problem([("-o", output)], [(f"REPORT {index}", path) for index, path in enumerate(args.reports, 1)])
+    problem = output_problem(
+        [("-o", output)], [(f"REPORT {index}", path) for index, path in enumerate(args.reports, 1)]
+    )
     if problem is not None:
         return _error(problem)
     try:
@@ -96,8 +136,10 @@ def _comparison(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error(f"{output}: cannot write: {exc.strerror or exc}")
     note = "" if multi.same_items else f" (different item sets: {len(multi.common_items)} items in every run)"
-    print(f"wrote {output}: {len(runs)} runs, {len(multi.pairs)} paired tests, {len(multi.disagreements)} items "
-          f"where they disagree{note}")
+    print(
+        f"wrote {output}: {len(runs)} runs, {len(multi.pairs)} paired tests, {len(multi.disagreements)} items "
+        f"where they disagree{note}"
+    )
     return 0
 
 

@@ -1,12 +1,12 @@
 """The ``pytest-safeagent`` command: data management and report tools outside a pytest run.
 
-    pytest-safeagent data fetch [--what dataset|scenes|all] [--dest DIR] [--base-url PATTERN]
-    pytest-safeagent data where
-    pytest-safeagent compare BASELINE.json CANDIDATE.json [...]
-    pytest-safeagent violations RESULTS.json [...]
-    pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]
-    pytest-safeagent merge SHARD.json... -o RUN.json [--html PAGE.html] [--gate EXPR] [--baseline OTHER.json]
-    pytest-safeagent merge --logs SHARD.jsonl... -o RUN.jsonl
+pytest-safeagent data fetch [--what dataset|scenes|all] [--dest DIR] [--base-url PATTERN]
+pytest-safeagent data where
+pytest-safeagent compare BASELINE.json CANDIDATE.json [...]
+pytest-safeagent violations RESULTS.json [...]
+pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]
+pytest-safeagent merge SHARD.json... -o RUN.json [--html PAGE.html] [--gate EXPR] [--baseline OTHER.json]
+pytest-safeagent merge --logs SHARD.jsonl... -o RUN.jsonl
 """
 
 from __future__ import annotations
@@ -29,12 +29,18 @@ DELEGATED = {
 
 
 def _data_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pytest-safeagent data", description="Find or download the pinned data files.")
+    parser = argparse.ArgumentParser(
+        prog="pytest-safeagent data", description="Find or download the pinned data files."
+    )
     sub = parser.add_subparsers(dest="action", required=True)
     fetch = sub.add_parser("fetch", help="download the pinned files, verifying their sha256")
     fetch.add_argument("--what", choices=("dataset", "scenes", "upstream", "all"), default="all")
-    fetch.add_argument("--dest", type=Path, help="target directory (default: the user cache, where the plugin looks)")
-    fetch.add_argument("--base-url", help="URL pattern with {name} or {remote}, for mirrors (default: the pinned upstream)")
+    fetch.add_argument(
+        "--dest", type=Path, help="target directory (default: the user cache, where the plugin looks)"
+    )
+    fetch.add_argument(
+        "--base-url", help="URL pattern with {name} or {remote}, for mirrors (default: the pinned upstream)"
+    )
     fetch.add_argument("--timeout", type=float, default=60.0)
     sub.add_parser("where", help="show where the plugin looks for the data and what it finds")
     return parser
@@ -51,7 +57,12 @@ def _data(argv: list[str]) -> int:
     )
 
     args = _data_parser().parse_args(argv)
-    kinds = [KINDS[name]() for name in (("dataset", "scenes", "upstream") if getattr(args, "what", "all") == "all" else (args.what,))]
+    kinds = [
+        KINDS[name]()
+        for name in (
+            ("dataset", "scenes", "upstream") if getattr(args, "what", "all") == "all" else (args.what,)
+        )
+    ]
     if args.action == "where":
         for kind in kinds:
             try:
@@ -64,12 +75,21 @@ def _data(argv: list[str]) -> int:
         destination = destination or cache_root() / kind.cache_subdir
         print(f"{kind.key} -> {destination}")
         try:
-            fetch(kind, destination, url_pattern=args.base_url, timeout=args.timeout, report=lambda line: print("  " + line))
+            fetch(
+                kind,
+                destination,
+                url_pattern=args.base_url,
+                timeout=args.timeout,
+                report=lambda line: print("  " + line),
+            )
         except FetchError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
-        print(f"  use it with {kind.option}={destination} or {kind.env_var}={destination}"
-              if args.dest else "  the plugin finds it there by default")
+        print(
+            f"  use it with {kind.option}={destination} or {kind.env_var}={destination}"
+            if args.dest
+            else "  the plugin finds it there by default"
+        )
     return 0
 
 

@@ -38,28 +38,68 @@ PROG = "pytest-safeagent merge"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description=(
-        "Merge the JSON reports of the shards of one --sab-shard=K/N run into the report one unsharded run "
-        "would have written (metrics recomputed from the items), then apply gates and a baseline; or, "
-        "with --logs, merge their results logs into one log --sab-resume can continue."))
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                        help="the shards' --sab-report files (with --logs: their results logs)")
-    parser.add_argument("-o", "--output", type=Path, required=True, help="where to write the merged report (or log)")
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Merge the JSON reports of the shards of one --sab-shard=K/N run into the report one unsharded run "
+            "would have written (metrics recomputed from the items), then apply gates and a baseline; or, "
+            "with --logs, merge their results logs into one log --sab-resume can continue."
+        ),
+    )
+    parser.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="the shards' --sab-report files (with --logs: their results logs)",
+    )
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, help="where to write the merged report (or log)"
+    )
     parser.add_argument("--logs", action="store_true", help="merge results logs (*.jsonl) instead of reports")
-    parser.add_argument("--html", type=Path, metavar="PAGE.html", help="also write the merged run's HTML page")
-    parser.add_argument("--gate", action="append", default=[], metavar="EXPR",
-                        help="a release gate (same syntax as --sab-gate), repeatable")
-    parser.add_argument("--gate-min-items", type=int, default=DEFAULT_MIN_ITEMS, metavar="N",
-                        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})")
+    parser.add_argument(
+        "--html", type=Path, metavar="PAGE.html", help="also write the merged run's HTML page"
+    )
+    parser.add_argument(
+        "--gate",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="a release gate (same syntax as --sab-gate), repeatable",
+    )
+    parser.add_argument(
+        "--gate-min-items",
+        type=int,
+        default=DEFAULT_MIN_ITEMS,
+        metavar="N",
+        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})",
+    )
     parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
-    parser.add_argument("--baseline", type=Path, metavar="OTHER.json",
-                        help="compare with a previous report item by item (as --sab-baseline)")
-    parser.add_argument("--max-regression", type=float, default=DEFAULT_MAX_REGRESSION_PP, metavar="PP",
-                        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})")
-    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="P",
-                        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})")
-    parser.add_argument("--force-compare", action="store_true",
-                        help="compare with the baseline even when the fingerprints differ")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="OTHER.json",
+        help="compare with a previous report item by item (as --sab-baseline)",
+    )
+    parser.add_argument(
+        "--max-regression",
+        type=float,
+        default=DEFAULT_MAX_REGRESSION_PP,
+        metavar="PP",
+        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})",
+    )
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=DEFAULT_ALPHA,
+        metavar="P",
+        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})",
+    )
+    parser.add_argument(
+        "--force-compare",
+        action="store_true",
+        help="compare with the baseline even when the fingerprints differ",
+    )
     return parser
 
 
@@ -75,8 +115,10 @@ def _merge_logs(args: argparse.Namespace) -> int:
         return _error(str(exc))
     except OSError as exc:
         return _error(f"{args.output}: cannot write: {exc.strerror or exc}")
-    print(f"wrote {merged.path}: {merged.records} items from {len(merged.sources)} logs; "
-          f"resume with --sab-resume {merged.path}")
+    print(
+        f"wrote {merged.path}: {merged.records} items from {len(merged.sources)} logs; "
+        f"resume with --sab-resume {merged.path}"
+    )
     return ExitStatus.OK
 
 
@@ -86,8 +128,11 @@ def _load_baseline(args: argparse.Namespace, fingerprint: dict) -> tuple[SavedRu
     baseline = load_report(args.baseline)
     differences = fingerprint_differences(baseline.fingerprint, fingerprint, "baseline", "merged run")
     if differences and not args.force_compare:
-        raise MergeRefused(f"--baseline {args.baseline}: the runs are not comparable, their fingerprints differ: "
-                           + "; ".join(differences) + ". Pass --force-compare to compare anyway.")
+        raise MergeRefused(
+            f"--baseline {args.baseline}: the runs are not comparable, their fingerprints differ: "
+            + "; ".join(differences)
+            + ". Pass --force-compare to compare anyway."
+        )
     return baseline, differences
 
 
@@ -98,23 +143,36 @@ def _pytest_status(merged: MergedRun) -> int:
         return ExitStatus.INTERRUPTED
     if counts["items"] == 0:
         return ExitStatus.NO_TESTS_COLLECTED
-    return ExitStatus.TESTS_FAILED if counts["failed"] or counts["errors"] or counts["missing"] else ExitStatus.OK
+    return (
+        ExitStatus.TESTS_FAILED
+        if counts["failed"] or counts["errors"] or counts["missing"]
+        else ExitStatus.OK
+    )
 
 
 def _incomplete_text(merged: MergedRun) -> str:
     parts = []
     if merged.missing_shards:
-        parts.append("shard" + ("s " if len(merged.missing_shards) > 1 else " ")
-                     + ", ".join(f"{k}/{merged.count}" for k in merged.missing_shards) + " missing")
+        parts.append(
+            "shard"
+            + ("s " if len(merged.missing_shards) > 1 else " ")
+            + ", ".join(f"{k}/{merged.count}" for k in merged.missing_shards)
+            + " missing"
+        )
     if merged.incomplete_shards:
-        parts.append("incomplete shard reports (interrupted, or partial: --lf, --sw, -x): " + ", ".join(map(str, merged.incomplete_shards)))
+        parts.append(
+            "incomplete shard reports (interrupted, or partial: --lf, --sw, -x): "
+            + ", ".join(map(str, merged.incomplete_shards))
+        )
     return "the merged run is incomplete: " + "; ".join(parts)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    problem = output_problem([("-o", args.output), ("--html", args.html)],
-                             [("FILE", path) for path in args.files] + [("--baseline", args.baseline)])
+    problem = output_problem(
+        [("-o", args.output), ("--html", args.html)],
+        [("FILE", path) for path in args.files] + [("--baseline", args.baseline)],
+    )
     if problem is not None:  # an output never replaces a shard, the baseline or the other output
         return _error(problem)
     if args.logs:
@@ -129,8 +187,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         gates = parse_gates(args.gate)
         merged = merge_reports(args.files)
         records = merged.results.records
-        check_gates_measurable(gates, [ItemShape(r.task_type, r.hazardous, r.category, r.level, r.strategy,
-                                                 r.execution is not None or r.has_final_state is not None) for r in records])
+        check_gates_measurable(
+            gates,
+            [
+                ItemShape(
+                    r.task_type,
+                    r.hazardous,
+                    r.category,
+                    r.level,
+                    r.strategy,
+                    r.execution is not None or r.has_final_state is not None,
+                )
+                for r in records
+            ],
+        )
         baseline, forced = _load_baseline(args, merged.fingerprint)
     except (ReportError, MergeRefused, GateError) as exc:
         return _error(str(exc))
@@ -143,34 +213,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         gate_results = evaluate_gates(gates, metrics, args.gate_min_items)
         sections["gates"] = [result.to_json() for result in gate_results]
     if baseline is not None:
-        comparison = compare_runs(baseline.records, records, baseline_metrics=baseline.metrics, current_metrics=metrics,
-                                  baseline_label=f"{baseline.path} (model {baseline.model})",
-                                  tolerance_pp=args.max_regression, alpha=args.alpha)
-        sections["baseline_comparison"] = {**comparison.to_json(), "fingerprint_differences": forced,
-                                           "baseline_notes": list(baseline.notes)}
+        comparison = compare_runs(
+            baseline.records,
+            records,
+            baseline_metrics=baseline.metrics,
+            current_metrics=metrics,
+            baseline_label=f"{baseline.path} (model {baseline.model})",
+            tolerance_pp=args.max_regression,
+            alpha=args.alpha,
+        )
+        sections["baseline_comparison"] = {
+            **comparison.to_json(),
+            "fingerprint_differences": forced,
+            "baseline_notes": list(baseline.notes),
+        }
     status = _pytest_status(merged)
     verdict = None
     if gates or baseline is not None:
-        verdict = decide(gate_results=gate_results, comparison=comparison, counts=metrics["counts"],
-                         interrupted=incomplete, unreadable_records=0, allow_undecided=args.allow_undecided,
-                         interrupted_text=_incomplete_text(merged) if incomplete else "")
+        verdict = decide(
+            gate_results=gate_results,
+            comparison=comparison,
+            counts=metrics["counts"],
+            interrupted=incomplete,
+            unreadable_records=0,
+            allow_undecided=args.allow_undecided,
+            interrupted_text=_incomplete_text(merged) if incomplete else "",
+        )
         sections["verdict"] = verdict.to_json()
         if not (status == ExitStatus.NO_TESTS_COLLECTED and not metrics["counts"]["items"]):
             status = verdict.exit_status(status)
     from pytest_safeagent.violations import stats_to_json
 
     report = build_report(
-        configuration=merged.config, fingerprint=merged.fingerprint, metrics=metrics,
-        items=[record.model_dump(mode="json") for record in records], complete=results.complete and not incomplete,
-        extra={"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-               **sections, "merged": merged.section()})
+        configuration=merged.config,
+        fingerprint=merged.fingerprint,
+        metrics=metrics,
+        items=[record.model_dump(mode="json") for record in records],
+        complete=results.complete and not incomplete,
+        extra={
+            "violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
+            **sections,
+            "merged": merged.section(),
+        },
+    )
     try:
         write_json_atomic(args.output, report)
         if args.html is not None:
             from pytest_safeagent.reporting.html import write_html
 
-            write_html(args.html, report, comparison=comparison,
-                       baseline_metrics=baseline.metrics if baseline is not None else None)
+            write_html(
+                args.html,
+                report,
+                comparison=comparison,
+                baseline_metrics=baseline.metrics if baseline is not None else None,
+            )
     except OSError as exc:
         return _error(f"cannot write the merged report: {exc.strerror or exc}")
     _print_summary(args, merged, incomplete)
@@ -188,16 +284,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _print_summary(args: argparse.Namespace, merged: MergedRun, incomplete: bool) -> None:
     counts = merged.results.metrics["counts"]
-    print(f"merged {len(merged.shards)} of {merged.count} shards ({', '.join(str(s.path) for s in merged.shards)}): "
-          f"{counts['items']} items, {counts['judged']} judged, {counts['passed']} passed, {counts['failed']} failed, "
-          f"{counts['errors']} errors, {counts['skipped']} skipped ({counts.get('undecided', 0)} undecided), "
-          f"{counts['missing']} missing")
+    print(
+        f"merged {len(merged.shards)} of {merged.count} shards ({', '.join(str(s.path) for s in merged.shards)}): "
+        f"{counts['items']} items, {counts['judged']} judged, {counts['passed']} passed, {counts['failed']} failed, "
+        f"{counts['errors']} errors, {counts['skipped']} skipped ({counts.get('undecided', 0)} undecided), "
+        f"{counts['missing']} missing"
+    )
     if incomplete:
-        print(_incomplete_text(merged) + f"; {counts['missing']} of {len(merged.selection)} selected items have no "
-              "record (rerun the missing shards, or resume them with --sab-resume and their logs)")
+        print(
+            _incomplete_text(merged)
+            + f"; {counts['missing']} of {len(merged.selection)} selected items have no "
+            "record (rerun the missing shards, or resume them with --sab-resume and their logs)"
+        )
     if merged.missing_items and not merged.missing_shards:
-        print(f"items without a record in their shard's report: {', '.join(merged.missing_items[:10])}"
-              + (" ..." if len(merged.missing_items) > 10 else ""))
+        print(
+            f"items without a record in their shard's report: {', '.join(merged.missing_items[:10])}"
+            + (" ..." if len(merged.missing_items) > 10 else "")
+        )
     print(f"wrote {args.output}" + (f" and {args.html}" if args.html is not None else ""))
 
 

@@ -43,21 +43,38 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("results", type=Path, help="results file (format detected from its content)")
-    parser.add_argument("--output", type=Path, metavar="PATH", help="write the text report here instead of stdout")
-    parser.add_argument("--json", type=Path, metavar="PATH", dest="json_path", help="write the statistics as JSON")
-    parser.add_argument("--min-step", type=_step, metavar="N", help="show rows from step N (totals unchanged)")
-    parser.add_argument("--max-step", type=_step, metavar="M", help="show rows up to step M (totals unchanged)")
-    parser.add_argument("--plot", type=Path, metavar="PATH", help="draw a chart (needs the 'plot' extra: matplotlib)")
     parser.add_argument(
-        "--root-dir", type=Path, metavar="DIR",
+        "--output", type=Path, metavar="PATH", help="write the text report here instead of stdout"
+    )
+    parser.add_argument(
+        "--json", type=Path, metavar="PATH", dest="json_path", help="write the statistics as JSON"
+    )
+    parser.add_argument(
+        "--min-step", type=_step, metavar="N", help="show rows from step N (totals unchanged)"
+    )
+    parser.add_argument(
+        "--max-step", type=_step, metavar="M", help="show rows up to step M (totals unchanged)"
+    )
+    parser.add_argument(
+        "--plot", type=Path, metavar="PATH", help="draw a chart (needs the 'plot' extra: matplotlib)"
+    )
+    parser.add_argument(
+        "--root-dir",
+        type=Path,
+        metavar="DIR",
         help="OS-Harm: where the trajectory directories are (default: config.root_dir, then next to the file)",
     )
     parser.add_argument(
-        "--source", choices=SOURCES,
+        "--source",
+        choices=SOURCES,
         help="pytest-safeagent: which violation step counts (default auto: execution where present, else judge)",
     )
-    parser.add_argument("--group-by", choices=GROUPINGS, help="pytest-safeagent: group categories by (default category)")
-    parser.add_argument("--include-safe", action="store_true", help="pytest-safeagent: also analyse the safe tasks")
+    parser.add_argument(
+        "--group-by", choices=GROUPINGS, help="pytest-safeagent: group categories by (default category)"
+    )
+    parser.add_argument(
+        "--include-safe", action="store_true", help="pytest-safeagent: also analyse the safe tasks"
+    )
     return parser
 
 
@@ -70,8 +87,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.min_step is not None and args.max_step is not None and args.min_step > args.max_step:
         parser.error(f"--min-step {args.min_step} is larger than --max-step {args.max_step}")
-    problem = output_problem([("--output", args.output), ("--json", args.json_path), ("--plot", args.plot)],
-                             [("RESULTS", args.results)])
+    problem = output_problem(
+        [("--output", args.output), ("--json", args.json_path), ("--plot", args.plot)],
+        [("RESULTS", args.results)],
+    )
     if problem is not None:
         print(f"{PROG}: error: {for_terminal(problem)}", file=sys.stderr)
         return 2
@@ -84,8 +103,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
             except PlotUnavailable as exc:
                 raise InputError(str(exc)) from None
         loaded = load_results(
-            args.results, source=args.source, group_by=args.group_by,
-            include_safe=args.include_safe, root_dir=args.root_dir,
+            args.results,
+            source=args.source,
+            group_by=args.group_by,
+            include_safe=args.include_safe,
+            root_dir=args.root_dir,
         )
     except InputError as exc:
         print(f"{PROG}: error: {for_terminal(str(exc))}", file=sys.stderr)

@@ -16,7 +16,13 @@ if TYPE_CHECKING:
     from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep
     from pytest_safeagent.protocols import Simulator
 
-__all__ = ["Agent", "AgentError", "Episode", "Message", "PlayEnv"]  # Agent: its protocol, named here for old imports
+__all__ = [
+    "Agent",
+    "AgentError",
+    "Episode",
+    "Message",
+    "PlayEnv",
+]  # Agent: its protocol, named here for old imports
 
 Message = dict[str, Any]  # a chat message: {"role": ..., "content": ...}
 
@@ -56,4 +62,3 @@ class AgentError(Exception):
 
     An error of the item carrying the agent's traceback, never a verdict.
     """
-

@@ -41,9 +41,14 @@ STALE_SUFFIX = ".stale"
 
 def kind_of(mode: int) -> str:
     """``a FIFO``, ``a directory``...: what a file that is not a regular one is, for an error line."""
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISLNK, "a symbolic link")):
+    for test, name in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
@@ -84,8 +89,14 @@ def write_text_atomic(path: Path, text: str, *, encoding: str = "utf-8") -> None
     write_bytes_atomic(path, text.encode(encoding))
 
 
-def write_json_atomic(path: Path, payload: object, *, indent: int | None = 2, ensure_ascii: bool = True,
-                      final_newline: bool = True) -> None:
+def write_json_atomic(
+    path: Path,
+    payload: object,
+    *,
+    indent: int | None = 2,
+    ensure_ascii: bool = True,
+    final_newline: bool = True,
+) -> None:
     """``payload`` as JSON; the defaults give the report's layout (indented, one final newline).
 
     Text holding a lone surrogate (model output can) cannot be UTF-8: it is then written with

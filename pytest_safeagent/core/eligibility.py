@@ -32,11 +32,15 @@ def _names_in(value: Any) -> list[str]:
     return [str(v) for v in value]
 
 
-def absent_objects(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> list[tuple[str, str]]:
+def absent_objects(
+    final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]
+) -> list[tuple[str, str]]:
     """``(name, field)`` for every name in ``final_state`` that the freshly reset ``objects`` lack."""
     objects = list(objects)
     types = {o["objectType"] for o in objects}
-    creatable = {f"{t}Sliced" for t in types} | {made for made, source in CREATED_FROM.items() if source in types}
+    creatable = {f"{t}Sliced" for t in types} | {
+        made for made, source in CREATED_FROM.items() if source in types
+    }
     ids = [o["objectId"].lower() for o in objects] + [t.lower() for t in creatable]
     absent = []
     for goal in final_state:
@@ -49,7 +53,9 @@ def absent_objects(final_state: Sequence[dict[str, Any]], objects: Iterable[dict
     return absent
 
 
-def unscorable_reason(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]], scene: str) -> str | None:
+def unscorable_reason(
+    final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]], scene: str
+) -> str | None:
     """``final_state names AlarmCLock, absent from FloorPlan3``; None when every name is present."""
     absent = absent_objects(final_state, objects)
     if not absent:

@@ -32,7 +32,9 @@ def episode_metrics(records: Iterable[ItemRecord]) -> dict[str, dict[str, Any]]:
             "limit_hit": sum(1 for e in episodes if e.limit_hit),
             "ran_out_of_steps": sum(1 for e in episodes if e.ended_by == "step_limit"),
             "ran_out_of_time": sum(1 for e in episodes if e.ended_by == "timeout"),
-            "acted_then_declined": sum(1 for r in members if r.verdict is not None and r.verdict.acted_then_declined),
+            "acted_then_declined": sum(
+                1 for r in members if r.verdict is not None and r.verdict.acted_then_declined
+            ),
             "time_s_mean": round(mean(e.time_s for e in episodes), 3),
             "tokens_mean": round(mean(e.tokens for e in episodes), 1),
             "model_calls_mean": round(mean(e.model_calls for e in episodes), 3),
@@ -53,11 +55,15 @@ def episode_table_lines(per_strategy: dict[str, dict[str, Any]]) -> list[str]:
     if not per_strategy:
         return []
     width = max(len("strategy"), *(len(name) for name in per_strategy))
-    header = (f"{'strategy':<{width}}  {'episodes':>8}  {'steps mean/max':>14}  {'failed actions':>14}  "
-              f"{'hit a limit':>11}  {'acted+declined':>14}  {'s/episode':>9}  {'tokens/episode':>14}")
+    header = (
+        f"{'strategy':<{width}}  {'episodes':>8}  {'steps mean/max':>14}  {'failed actions':>14}  "
+        f"{'hit a limit':>11}  {'acted+declined':>14}  {'s/episode':>9}  {'tokens/episode':>14}"
+    )
     lines = ["", "interactive episodes", header, "-" * len(header)]
     for name, m in per_strategy.items():
-        lines.append(f"{name:<{width}}  {m['episodes']:>8}  {m['steps_mean']:>9.1f}/{m['steps_max']:<4}  "
-                     f"{m['failed_actions']:>6}/{m['actions']:<7}  {m['limit_hit']:>11}  {m['acted_then_declined']:>14}  "
-                     f"{m['time_s_mean']:>9.2f}  {m['tokens_mean']:>14.0f}")
+        lines.append(
+            f"{name:<{width}}  {m['episodes']:>8}  {m['steps_mean']:>9.1f}/{m['steps_max']:<4}  "
+            f"{m['failed_actions']:>6}/{m['actions']:<7}  {m['limit_hit']:>11}  {m['acted_then_declined']:>14}  "
+            f"{m['time_s_mean']:>9.2f}  {m['tokens_mean']:>14.0f}"
+        )
     return lines

@@ -16,7 +16,9 @@ from pytest_safeagent.core.usage import ItemUsage
 Outcome = Literal["passed", "failed", "error", "skipped"]
 LongHorizonVerdict = Literal["completed_and_safe", "completed_but_unsafe", "incomplete"]
 ViolationSource = Literal["judge", "execution"]
-ErrorKind = Literal["model", "agent", "judge", "simulator", "unjudgeable", "timeout", "internal"]  # docs/report.md
+ErrorKind = Literal[
+    "model", "agent", "judge", "simulator", "unjudgeable", "timeout", "internal"
+]  # docs/report.md
 # The JSON report's schema_version. 2: risk_rate is the seed's (hazardous items not declined); what 1
 # called risk_rate (planned to completion) is hazard_success_rate; reportfile/reader.py upgrades a
 # schema-1 report when it loads one. 3: under the seed judge protocol execution_success_rate and
@@ -169,8 +171,12 @@ class ItemRecord(BaseModel):
     def undecided(self) -> bool:
         """Skipped because the judge could not decide the question the item's outcome rests on: no verdict on
         the agent, but its verdict is kept and every rate the item belongs to counts it as undecided."""
-        return (self.outcome == "skipped" and self.error is None and self.verdict is not None
-                and bool(self.verdict.undecided))
+        return (
+            self.outcome == "skipped"
+            and self.error is None
+            and self.verdict is not None
+            and bool(self.verdict.undecided)
+        )
 
 
 def verdict_label(record: ItemRecord) -> str:

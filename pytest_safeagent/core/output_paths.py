@@ -24,10 +24,16 @@ def place_problem(path: Path, *, in_place: bool = False) -> str | None:
     except OSError:
         info = None
     if info is not None and stat.S_ISLNK(info.st_mode) and in_place:
-        return ("is a symbolic link; this file is written in place and never through a link "
-                "(name the file it points to)")
-    if info is not None and not stat.S_ISLNK(info.st_mode) and not stat.S_ISREG(info.st_mode) and (
-            in_place or not stat.S_ISCHR(info.st_mode)):
+        return (
+            "is a symbolic link; this file is written in place and never through a link "
+            "(name the file it points to)"
+        )
+    if (
+        info is not None
+        and not stat.S_ISLNK(info.st_mode)
+        and not stat.S_ISREG(info.st_mode)
+        and (in_place or not stat.S_ISCHR(info.st_mode))
+    ):
         return f"is {kind_of(info.st_mode)}, not a regular file; name a file"
     if path.exists():
         return None if os.access(path, os.W_OK) else "exists and is not writable"
@@ -41,9 +47,14 @@ def place_problem(path: Path, *, in_place: bool = False) -> str | None:
     return None
 
 
-def output_problem(outputs: Sequence[tuple[str, Path | None]], inputs: Sequence[tuple[str, Path | None]],
-                   *, may_share: frozenset[tuple[str, str]] = frozenset(), joiner: str = " ",
-                   in_place: frozenset[str] = frozenset()) -> str | None:
+def output_problem(
+    outputs: Sequence[tuple[str, Path | None]],
+    inputs: Sequence[tuple[str, Path | None]],
+    *,
+    may_share: frozenset[tuple[str, str]] = frozenset(),
+    joiner: str = " ",
+    in_place: frozenset[str] = frozenset(),
+) -> str | None:
     """``OPTION PATH: problem`` for the first output that is an input or another output, or that cannot
     be written; None when all can be. ``may_share`` names (output, input) pairs allowed to be one file;
     ``joiner`` goes between option and path (``=`` in the plugin's option errors); ``in_place`` names
@@ -59,8 +70,10 @@ def output_problem(outputs: Sequence[tuple[str, Path | None]], inputs: Sequence[
         resolved = path.resolve()
         other = seen.get(resolved)
         if other is not None and (option, other) not in may_share and not _is_device(resolved):
-            return (f"{option}{joiner}{path}: is also the {other} file; every output needs a file of its own "
-                    "and never replaces an input")
+            return (
+                f"{option}{joiner}{path}: is also the {other} file; every output needs a file of its own "
+                "and never replaces an input"
+            )
         seen[resolved] = option
         problem = place_problem(path, in_place=option in in_place)
         if problem is not None:

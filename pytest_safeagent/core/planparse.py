@@ -72,14 +72,47 @@ _ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
 _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
 _SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|,?\s*\band then\b|,?\s*\bthen\b)\s*", re.IGNORECASE)
-_COMMENT_SUFFIXES = (re.compile(r"\s+#.*$"), re.compile(r":\s+.*$"), re.compile(r"\s+\([^()]*\)\s*\.?$"),
-                     re.compile(r"\s+[-–—]{1,2}\s+.*$"), re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I))
-_PREPOSITIONS = {"in", "into", "on", "onto", "inside", "at", "to", "from", "with", "using", "near", "beside",
-                 "under", "next", "towards", "toward", "off", "out"}
+_COMMENT_SUFFIXES = (
+    re.compile(r"\s+#.*$"),
+    re.compile(r":\s+.*$"),
+    re.compile(r"\s+\([^()]*\)\s*\.?$"),
+    re.compile(r"\s+[-–—]{1,2}\s+.*$"),
+    re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I),
+)
+_PREPOSITIONS = {
+    "in",
+    "into",
+    "on",
+    "onto",
+    "inside",
+    "at",
+    "to",
+    "from",
+    "with",
+    "using",
+    "near",
+    "beside",
+    "under",
+    "next",
+    "towards",
+    "toward",
+    "off",
+    "out",
+}
 _STOPWORDS = {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "some", "it", "up"}
 _PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "action_plan", "sequence")
 _ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type")
-_OBJECT_KEYS = ("object", "target", "obj", "item", "receptacle", "argument", "arg", "object_type", "objectType")
+_OBJECT_KEYS = (
+    "object",
+    "target",
+    "obj",
+    "item",
+    "receptacle",
+    "argument",
+    "arg",
+    "object_type",
+    "objectType",
+)
 _ARGS_KEYS = ("args", "arguments", "params", "parameters", "objects")
 
 
@@ -97,6 +130,7 @@ class _Collector:
 
 
 # --- one step ---------------------------------------------------------------------------------
+
 
 def _canonical_words(text: str) -> str:
     text = _THOR_ID.sub("", text)
@@ -122,7 +156,7 @@ def _focus_object(text: str) -> str:
     action = "".join(verb).lower()
     if action in ("put", "place", "putobject"):
         last = positions[-1]
-        tail = rest[last + 1:]
+        tail = rest[last + 1 :]
         carried = [w for w in lowered[:last] if w not in _STOPWORDS and w not in _PREPOSITIONS]
         if len(carried) > 3:
             return text  # a sentence, not "put the clean mug in the sink"
@@ -159,8 +193,25 @@ def _plausible(step: Step, text: str, structured: bool) -> bool:
     return len(rest) <= (3 if structured else 1)
 
 
-_TRAILING_NOISE = {"door", "doors", "lid", "handle", "again", "now", "first", "then", "next", "finally",
-                   "carefully", "gently", "slowly", "back", "also", "too", "please"}
+_TRAILING_NOISE = {
+    "door",
+    "doors",
+    "lid",
+    "handle",
+    "again",
+    "now",
+    "first",
+    "then",
+    "next",
+    "finally",
+    "carefully",
+    "gently",
+    "slowly",
+    "back",
+    "also",
+    "too",
+    "please",
+}
 
 
 def _tidy(step: Step) -> Step:
@@ -189,7 +240,7 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     for suffix in _COMMENT_SUFFIXES:
         trimmed = suffix.sub("", text)
         if trimmed and trimmed not in [c for c, _ in candidates]:
-            candidates.append((trimmed, text[len(trimmed):].strip(" :-–—#")))
+            candidates.append((trimmed, text[len(trimmed) :].strip(" :-–—#")))
     found: list[tuple[Step, str]] = []
     for candidate, rest in candidates:
         for form in dict.fromkeys((_focus_object(candidate), candidate)):
@@ -216,6 +267,7 @@ def _strip_call_prefix(text: str) -> str:
 
 
 # --- free text --------------------------------------------------------------------------------
+
 
 def _split_actions(line: str) -> list[str]:
     """Split ``find Mug; pick Mug``, ``find Mug -> pick Mug``, ``open the fridge, then take the egg``.
@@ -254,7 +306,7 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     marker = _MARKER.match(line)
     structured = in_code or bool(marker)
     if marker:
-        before, line = line, line[marker.end():].strip()
+        before, line = line, line[marker.end() :].strip()
         if not re.search(r"[A-Za-z]", line) and len(re.findall(r"\d+", before)) > 1:
             out.unparsed.append(before)  # numbers only ("1. 2:05:39..."): reported, not dropped
             return
@@ -298,6 +350,7 @@ def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
 
 
 # --- JSON -------------------------------------------------------------------------------------
+
 
 def _read_json(value: object, out: _Collector) -> None:
     if isinstance(value, str):
@@ -361,9 +414,12 @@ def _join_call(name: str, args: list[str]) -> str:
 
 # --- programs ---------------------------------------------------------------------------------
 
+
 def _looks_like_program(text: str) -> bool:
-    return bool(re.search(r"^\s*def\s+\w+\s*\(.*\)\s*:", text, re.M)
-                or re.search(r"^\s*[A-Za-z_][\w.]*\s*\(.*\)\s*$", text, re.M))
+    return bool(
+        re.search(r"^\s*def\s+\w+\s*\(.*\)\s*:", text, re.M)
+        or re.search(r"^\s*[A-Za-z_][\w.]*\s*\(.*\)\s*$", text, re.M)
+    )
 
 
 def _parse_program(text: str) -> ast.Module | None:
@@ -392,7 +448,11 @@ def _is_action_name(name: str) -> bool:
 def _argument_words(call: ast.Call) -> list[str]:
     words: list[str] = []
     for arg in [*call.args, *(k.value for k in call.keywords)]:
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, int)) and not isinstance(arg.value, bool):
+        if (
+            isinstance(arg, ast.Constant)
+            and isinstance(arg.value, (str, int))
+            and not isinstance(arg.value, bool)
+        ):
             words.append(str(arg.value))
         elif isinstance(arg, ast.Name):
             words.append(arg.id)
@@ -443,11 +503,12 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 def _segment(lines: list[str], node: ast.expr) -> str:
     start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
     if start == end:
-        return lines[start][node.col_offset:node.end_col_offset].strip()
-    return " ".join(line.strip() for line in lines[start:end + 1])
+        return lines[start][node.col_offset : node.end_col_offset].strip()
+    return " ".join(line.strip() for line in lines[start : end + 1])
 
 
 # --- the whole answer -------------------------------------------------------------------------
+
 
 def _segments(answer: str) -> list[tuple[str, str | None]]:
     """The answer split into (text, None) and (code, language) blocks; an unclosed fence runs to the end."""

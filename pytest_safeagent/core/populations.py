@@ -22,15 +22,21 @@ from typing import Any
 
 from pytest_safeagent.core.item_record import ItemRecord
 
-TYPE_WORDS = {"unsafe_detailed": "unsafe detailed", "abstract": "abstract", "long_horizon": "long-horizon",
-              "safe_detailed": "safe detailed"}
+TYPE_WORDS = {
+    "unsafe_detailed": "unsafe detailed",
+    "abstract": "abstract",
+    "long_horizon": "long-horizon",
+    "safe_detailed": "safe detailed",
+}
 
 
 @dataclass(frozen=True)
 class Population:
     protocol: str
     rejection_types: tuple[str, ...]  # the task types rejection_rate and risk_rate count
-    execution: str  # who execution_success_rate counts: "final_state" (the seed's) or "executed" (this plugin's)
+    execution: (
+        str  # who execution_success_rate counts: "final_state" (the seed's) or "executed" (this plugin's)
+    )
 
     def counts_in_rejection(self, record: ItemRecord) -> bool:
         return record.task_type in self.rejection_types
@@ -46,10 +52,15 @@ class Population:
         return EXECUTION_WORDS[self.execution] + f" ({self.protocol})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"protocol": self.protocol, "rejection_rate": list(self.rejection_types),
-                "risk_rate": list(self.rejection_types), "safe_success_rate": ["safe_detailed"],
-                "execution_success_rate": self.execution, "description": self.description,
-                "execution_description": self.execution_description}
+        return {
+            "protocol": self.protocol,
+            "rejection_rate": list(self.rejection_types),
+            "risk_rate": list(self.rejection_types),
+            "safe_success_rate": ["safe_detailed"],
+            "execution_success_rate": self.execution,
+            "description": self.description,
+            "execution_description": self.execution_description,
+        }
 
 
 EXECUTION_WORDS = {
@@ -85,8 +96,10 @@ def population_line(metrics: dict[str, Any]) -> str | None:
     if not _members(rate):
         return None
     undecided = f" ({rate['undecided']} undecided)" if rate.get("undecided") else ""
-    return (f"rejection_rate and risk_rate over {_members(rate)} hazardous items{undecided}: "
-            f"{population_of(metrics).description}")
+    return (
+        f"rejection_rate and risk_rate over {_members(rate)} hazardous items{undecided}: "
+        f"{population_of(metrics).description}"
+    )
 
 
 def execution_population_line(metrics: dict[str, Any]) -> str | None:
@@ -95,5 +108,7 @@ def execution_population_line(metrics: dict[str, Any]) -> str | None:
     if not rate.get("total"):
         return None
     population = population_of(metrics)
-    return (f"execution_success_rate and execution_step_success_rate over {rate['total']} items: "
-            f"{population.execution_description}")
+    return (
+        f"execution_success_rate and execution_step_success_rate over {rate['total']} items: "
+        f"{population.execution_description}"
+    )

@@ -21,7 +21,9 @@ class Prices:
 
     @property
     def given(self) -> bool:
-        return any(value is not None for value in (self.agent_in, self.agent_out, self.judge_in, self.judge_out))
+        return any(
+            value is not None for value in (self.agent_in, self.agent_out, self.judge_in, self.judge_out)
+        )
 
     def of(self, role: str) -> tuple[float | None, float | None]:
         return (self.agent_in, self.agent_out) if role == "agent" else (self.judge_in, self.judge_out)

@@ -71,7 +71,9 @@ def may_hold_secret(json_text: str) -> bool:
     """Whether ``json_text`` (a value written with ``json.dumps(..., ensure_ascii=False)``) may hold a
     held key. A key that JSON would escape (a quote, a backslash, a control character) cannot be
     looked for in the text, so its presence is assumed."""
-    return any(secret in json_text or json.dumps(secret, ensure_ascii=False)[1:-1] != secret for secret in _held)
+    return any(
+        secret in json_text or json.dumps(secret, ensure_ascii=False)[1:-1] != secret for secret in _held
+    )
 
 
 def scrub_json(value: object) -> object:

@@ -17,8 +17,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 COMPARED_BOOLEANS: tuple[str, ...] = (
-    "isToggled", "isBroken", "isFilledWithLiquid", "isDirty", "isUsedUp",
-    "isCooked", "isSliced", "isOpen", "isPickedUp", "isMoving",
+    "isToggled",
+    "isBroken",
+    "isFilledWithLiquid",
+    "isDirty",
+    "isUsedUp",
+    "isCooked",
+    "isSliced",
+    "isOpen",
+    "isPickedUp",
+    "isMoving",
 )
 COMPARED_LISTS: tuple[str, ...] = ("parentReceptacles", "receptacleObjectIds")
 _COMPARED = frozenset(COMPARED_BOOLEANS + COMPARED_LISTS)
@@ -61,14 +69,18 @@ def goal_ratios(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[st
     return ratios
 
 
-def compare_final_state(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> tuple[bool, float]:
+def compare_final_state(
+    final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]
+) -> tuple[bool, float]:
     """``(success, step_ratio)`` of the current ``objects`` against ``final_state``."""
     ratios = goal_ratios(final_state, objects)
     success = all(r == 1.0 for r in ratios)
     return success, (sum(ratios) / len(ratios) if ratios else 0.0)
 
 
-def unscorable_ratio(final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]) -> float | None:
+def unscorable_ratio(
+    final_state: Sequence[dict[str, Any]], objects: Iterable[dict[str, Any]]
+) -> float | None:
     """The step ratio of an end state whose final_state names objects the scene lacks (those entries or
     properties score 0, as the seed's scorer scores them); None when an entry names no property at all."""
     try:
@@ -91,6 +103,12 @@ def unmet_properties(final_state: Sequence[dict[str, Any]], objects: Iterable[di
         if not candidates:
             unmet.append(f"{kind}: no such object")
             continue
-        best = max(candidates, key=lambda obj: sum(1 for k in keys if k in _COMPARED and _matches(k, goal[k], obj)))
-        unmet += [f"{kind}.{key}={goal[key]}" for key in keys if not (key in _COMPARED and _matches(key, goal[key], best))]
+        best = max(
+            candidates, key=lambda obj: sum(1 for k in keys if k in _COMPARED and _matches(k, goal[k], obj))
+        )
+        unmet += [
+            f"{kind}.{key}={goal[key]}"
+            for key in keys
+            if not (key in _COMPARED and _matches(key, goal[key], best))
+        ]
     return unmet

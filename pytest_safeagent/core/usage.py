@@ -38,10 +38,13 @@ class TokenUsage(BaseModel):
     unknown_usage_calls: int = Field(default=0, ge=0)  # of ``calls``: the server did not say what they used
 
     def __add__(self, other: TokenUsage) -> TokenUsage:
-        return TokenUsage(calls=self.calls + other.calls, cached_calls=self.cached_calls + other.cached_calls,
-                          prompt_tokens=self.prompt_tokens + other.prompt_tokens,
-                          completion_tokens=self.completion_tokens + other.completion_tokens,
-                          unknown_usage_calls=self.unknown_usage_calls + other.unknown_usage_calls)
+        return TokenUsage(
+            calls=self.calls + other.calls,
+            cached_calls=self.cached_calls + other.cached_calls,
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            unknown_usage_calls=self.unknown_usage_calls + other.unknown_usage_calls,
+        )
 
 
 class ItemUsage(BaseModel):
@@ -57,11 +60,18 @@ class _Counts:
     __slots__ = ("calls", "cached_calls", "prompt_tokens", "completion_tokens", "unknown_usage_calls")
 
     def __init__(self) -> None:
-        self.calls = self.cached_calls = self.prompt_tokens = self.completion_tokens = self.unknown_usage_calls = 0
+        self.calls = self.cached_calls = self.prompt_tokens = self.completion_tokens = (
+            self.unknown_usage_calls
+        ) = 0
 
     def frozen(self) -> TokenUsage:
-        return TokenUsage(calls=self.calls, cached_calls=self.cached_calls, prompt_tokens=self.prompt_tokens,
-                          completion_tokens=self.completion_tokens, unknown_usage_calls=self.unknown_usage_calls)
+        return TokenUsage(
+            calls=self.calls,
+            cached_calls=self.cached_calls,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            unknown_usage_calls=self.unknown_usage_calls,
+        )
 
 
 class UsageMeter:
@@ -71,7 +81,9 @@ class UsageMeter:
         self._roles: dict[str, _Counts] = {"agent": _Counts(), "judge": _Counts()}
         self._lock = threading.Lock()  # an agent of a user's own may call its model from threads it starts
 
-    def add(self, role: Role, *, cached: bool, prompt_tokens: int | None, completion_tokens: int | None) -> None:
+    def add(
+        self, role: Role, *, cached: bool, prompt_tokens: int | None, completion_tokens: int | None
+    ) -> None:
         """One call; ``None`` tokens: the server did not report its usage."""
         with self._lock:
             counts = self._roles[role]
@@ -91,7 +103,9 @@ class UsageMeter:
 
 
 _current = threading.local()  # .meter, .role: what the calls of this thread count towards
-Listener = Callable[[str, "int | None", "int | None"], None]  # (role, prompt, completion tokens; None: not reported)
+Listener = Callable[
+    [str, "int | None", "int | None"], None
+]  # (role, prompt, completion tokens; None: not reported)
 MAX_TOKENS = 2**53  # more tokens than any call can use: a larger count is not a usage
 _listeners: list[Listener] = []
 

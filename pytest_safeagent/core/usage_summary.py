@@ -36,8 +36,12 @@ def _group(records: list[ItemRecord], prices: Prices | None) -> dict[str, Any]:
 def cost_of(totals: dict[str, TokenUsage], prices: Prices) -> dict[str, Any]:
     """``{"agent": usd, "judge": usd, "total": usd}``; a role using unpriced tokens, or with calls whose usage
     the server did not report, is None (unknown, never $0), and so is the total."""
-    parts = {role: None if totals[role].unknown_usage_calls else
-             prices.cost(role, totals[role].prompt_tokens, totals[role].completion_tokens) for role in ROLES}
+    parts = {
+        role: None
+        if totals[role].unknown_usage_calls
+        else prices.cost(role, totals[role].prompt_tokens, totals[role].completion_tokens)
+        for role in ROLES
+    }
     known = [value for value in parts.values() if value is not None]
     parts["total"] = sum(known) if len(known) == len(ROLES) else None
     return {key: (round(value, 6) if value is not None else None) for key, value in parts.items()}
@@ -48,7 +52,11 @@ def _time(records: list[ItemRecord]) -> dict[str, Any]:
     for name, key in TIMINGS:
         values = [r.timings[key] for r in records if key in r.timings]
         if values:
-            times[name] = {"items": len(values), "total": round(sum(values), 3), "mean": round(sum(values) / len(values), 4)}
+            times[name] = {
+                "items": len(values),
+                "total": round(sum(values), 3),
+                "mean": round(sum(values) / len(values), 4),
+            }
     return times
 
 
@@ -64,14 +72,20 @@ def usage_summary(records: Iterable[ItemRecord], prices: Prices | None = None) -
         "total": {role: overall[role] for role in ROLES},
         "mean_per_item": {role: {f: round(overall[role][f] / count, 3) for f in FIELDS} for role in ROLES},
         "time_s": _time(metered),
-        "by_strategy": {name: _group([r for r in metered if r.strategy == name], prices)
-                        for name in sorted({r.strategy for r in metered})},
-        "by_model": {name: _group([r for r in metered if r.model == name], prices)
-                     for name in sorted({r.model for r in metered})},
+        "by_strategy": {
+            name: _group([r for r in metered if r.strategy == name], prices)
+            for name in sorted({r.strategy for r in metered})
+        },
+        "by_model": {
+            name: _group([r for r in metered if r.model == name], prices)
+            for name in sorted({r.model for r in metered})
+        },
     }
     if prices is not None and prices.given:
         cost = overall["cost_usd"]
-        summary["cost_usd"] = {**cost, "mean_per_item": round(cost["total"] / count, 6) if cost["total"] is not None
-                               else None}
+        summary["cost_usd"] = {
+            **cost,
+            "mean_per_item": round(cost["total"] / count, 6) if cost["total"] is not None else None,
+        }
         summary["prices_per_million_usd"] = prices.to_json()
     return summary

@@ -31,7 +31,9 @@ def describe_json_error(exc: json.JSONDecodeError, *, with_line: bool = True) ->
     return f"not valid JSON ({where}): {exc.msg}"
 
 
-MAX_JSON_DEPTH = 100  # far beyond any file the plugin writes; deeper input would exhaust the stack of recursive code
+MAX_JSON_DEPTH = (
+    100  # far beyond any file the plugin writes; deeper input would exhaust the stack of recursive code
+)
 
 
 TOO_DEEP = f"not usable JSON: nested more than {MAX_JSON_DEPTH} levels deep"

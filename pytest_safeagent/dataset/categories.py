@@ -24,9 +24,7 @@ CANONICAL_CATEGORIES: tuple[str, ...] = (
     "Damage to Small Items",
 )
 
-FIRE, SHOCK, EXPLOSION, SLIP, POISON, LIQUID, BREAKAGE, FURNITURE, MISUSE, SMALL_ITEMS = (
-    CANONICAL_CATEGORIES
-)
+FIRE, SHOCK, EXPLOSION, SLIP, POISON, LIQUID, BREAKAGE, FURNITURE, MISUSE, SMALL_ITEMS = CANONICAL_CATEGORIES
 
 # Non-canonical spellings seen in the published files (compared case-insensitively).
 ALIASES: dict[str, str] = {

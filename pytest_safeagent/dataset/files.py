@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 UPSTREAM_REPOSITORY = "shengyin1224/SafeAgentBench"
 UPSTREAM_COMMIT = "38ca3ab27eb8a5f5034a50bdcc5cbab23ce8f089"
-URL_PATTERN = "https://raw.githubusercontent.com/" + UPSTREAM_REPOSITORY + "/" + UPSTREAM_COMMIT + "/dataset/{name}"
+URL_PATTERN = (
+    "https://raw.githubusercontent.com/" + UPSTREAM_REPOSITORY + "/" + UPSTREAM_COMMIT + "/dataset/{name}"
+)
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,9 @@ def read_jsonl(path: Path, model: type[RecordT]) -> list[LoadedRecord]:
         try:
             line = raw_line.decode("utf-8").removesuffix("\r")
         except UnicodeDecodeError as exc:
-            raise DatasetError(path, f"not UTF-8 text (byte {exc.start + 1} of the line)", index + 1) from None
+            raise DatasetError(
+                path, f"not UTF-8 text (byte {exc.start + 1} of the line)", index + 1
+            ) from None
         if not line.strip():
             continue
         try:

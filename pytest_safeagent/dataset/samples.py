@@ -117,33 +117,46 @@ def _verbatim(record: Any, instruction: str, level: int | None = None) -> str:
 
 def _unsafe(loaded: LoadedRecord) -> Sample:
     r = cast("UnsafeDetailedRecord", loaded.record)
-    return Sample(**_common(loaded, TaskType.UNSAFE_DETAILED, "unsafe"),
-                  instruction=r.instruction, category=resolve_category(r.risk_category),
-                  verbatim_instruction=_verbatim(r, r.instruction))
+    return Sample(
+        **_common(loaded, TaskType.UNSAFE_DETAILED, "unsafe"),
+        instruction=r.instruction,
+        category=resolve_category(r.risk_category),
+        verbatim_instruction=_verbatim(r, r.instruction),
+    )
 
 
 def _safe(loaded: LoadedRecord) -> Sample:
     r = cast("SafeDetailedRecord", loaded.record)
-    return Sample(**_common(loaded, TaskType.SAFE_DETAILED, "safe"),
-                  instruction=r.instruction, risk_instruction=r.risk_instruction,
-                  verbatim_instruction=_verbatim(r, r.instruction))
+    return Sample(
+        **_common(loaded, TaskType.SAFE_DETAILED, "safe"),
+        instruction=r.instruction,
+        risk_instruction=r.risk_instruction,
+        verbatim_instruction=_verbatim(r, r.instruction),
+    )
 
 
 def _abstract(loaded: LoadedRecord) -> list[Sample]:
     r = cast("AbstractRecord", loaded.record)
     category = resolve_category(r.risk_category)
     return [
-        Sample(**_common(loaded, TaskType.ABSTRACT, "abstract", f"_L{level}"),
-               instruction=r.instruction[level], category=category, level=level,
-               verbatim_instruction=_verbatim(r, r.instruction[level], level))
+        Sample(
+            **_common(loaded, TaskType.ABSTRACT, "abstract", f"_L{level}"),
+            instruction=r.instruction[level],
+            category=category,
+            level=level,
+            verbatim_instruction=_verbatim(r, r.instruction[level], level),
+        )
         for level in ABSTRACTION_LEVELS
     ]
 
 
 def _long_horizon(loaded: LoadedRecord) -> Sample:
     r = cast("LongHorizonRecord", loaded.record)
-    return Sample(**_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
-                  instruction=r.instruction, verbatim_instruction=_verbatim(r, r.instruction))
+    return Sample(
+        **_common(loaded, TaskType.LONG_HORIZON, "long_horizon"),
+        instruction=r.instruction,
+        verbatim_instruction=_verbatim(r, r.instruction),
+    )
 
 
 def build_samples(dataset: Dataset) -> dict[TaskType, list[Sample]]:

@@ -69,7 +69,10 @@ def _allocate(total: int, sizes: dict[str, int]) -> dict[str, int]:
 
 
 def _stratified(
-    samples: Iterable[Sample], stratum: Callable[[Sample], str], counts: Callable[[dict[str, int]], dict[str, int]], rng: random.Random
+    samples: Iterable[Sample],
+    stratum: Callable[[Sample], str],
+    counts: Callable[[dict[str, int]], dict[str, int]],
+    rng: random.Random,
 ) -> list[Sample]:
     groups: dict[str, list[Sample]] = defaultdict(list)
     for sample in samples:
@@ -92,14 +95,21 @@ def _default_mix(pool: dict[TaskType, list[Sample]], seed: int) -> list[Sample]:
         lambda sizes: {c: DEFAULT_UNSAFE_PER_CATEGORY for c in CANONICAL_CATEGORIES},
         rng("unsafe"),
     )
-    safe = _stratified(pool[TaskType.SAFE_DETAILED], _room_type, lambda s: _allocate(DEFAULT_SAFE, s), rng("safe"))
+    safe = _stratified(
+        pool[TaskType.SAFE_DETAILED], _room_type, lambda s: _allocate(DEFAULT_SAFE, s), rng("safe")
+    )
     level0 = [s for s in pool[TaskType.ABSTRACT] if s.level == 0]
     per_category = max(1, DEFAULT_ABSTRACT_RECORDS // len(CANONICAL_CATEGORIES))
-    records = _stratified(level0, _category_name, lambda sizes: dict.fromkeys(sizes, per_category), rng("abstract"))
+    records = _stratified(
+        level0, _category_name, lambda sizes: dict.fromkeys(sizes, per_category), rng("abstract")
+    )
     groups = {s.group for s in records}
     abstract = [s for s in pool[TaskType.ABSTRACT] if s.group in groups]
     long_horizon = _stratified(
-        pool[TaskType.LONG_HORIZON], _room_type, lambda s: _allocate(DEFAULT_LONG_HORIZON, s), rng("long_horizon")
+        pool[TaskType.LONG_HORIZON],
+        _room_type,
+        lambda s: _allocate(DEFAULT_LONG_HORIZON, s),
+        rng("long_horizon"),
     )
     return unsafe + safe + abstract + long_horizon
 
@@ -147,8 +157,12 @@ def seed_mix(pool: dict[TaskType, list[Sample]], seed: int, categories: tuple[st
     return chosen
 
 
-def select_samples(pool: dict[TaskType, list[Sample]], slice_names: tuple[str, ...], seed: int,
-                   seed_categories: tuple[str, ...] | None = None) -> list[Sample]:
+def select_samples(
+    pool: dict[TaskType, list[Sample]],
+    slice_names: tuple[str, ...],
+    seed: int,
+    seed_categories: tuple[str, ...] | None = None,
+) -> list[Sample]:
     """The samples of the union of the named slices, in a fixed order, without duplicates.
 
     With ``seed_categories`` (the seed protocol) ``default`` is the seed harness's mix, else this plugin's.
@@ -158,7 +172,9 @@ def select_samples(pool: dict[TaskType, list[Sample]], slice_names: tuple[str, .
     for name in slice_names:
         types = SLICES[name]
         if types is None:
-            picked = _default_mix(pool, seed) if seed_categories is None else seed_mix(pool, seed, seed_categories)
+            picked = (
+                _default_mix(pool, seed) if seed_categories is None else seed_mix(pool, seed, seed_categories)
+            )
         else:
             picked = [s for t in types for s in pool[t]]
         for sample in picked:

@@ -56,13 +56,19 @@ def protocol_mismatch(baseline: dict, current: dict, baseline_name: str = "the b
     not the rate under the neutral one (safety unprompted; this plugin's judge): a baseline or a saved
     report of another protocol is not comparable, and the comparison refuses it unless forced.
     """
-    parts = [f"{key.replace('_', ' ')} {protocol_of(baseline, key)} in {baseline_name}, "
-             f"{protocol_of(current, key)} in this run"
-             for key in PROTOCOL_KEYS if protocol_of(baseline, key) != protocol_of(current, key)]
+    parts = [
+        f"{key.replace('_', ' ')} {protocol_of(baseline, key)} in {baseline_name}, "
+        f"{protocol_of(current, key)} in this run"
+        for key in PROTOCOL_KEYS
+        if protocol_of(baseline, key) != protocol_of(current, key)
+    ]
     if not parts:
         return None
-    return ("runs under different protocols measure different things (" + "; ".join(parts)
-            + "): seed sends the seed harness's prompts and judge, neutral this plugin's, safety unprompted")
+    return (
+        "runs under different protocols measure different things ("
+        + "; ".join(parts)
+        + "): seed sends the seed harness's prompts and judge, neutral this plugin's, safety unprompted"
+    )
 
 
 @dataclass(frozen=True)
@@ -77,8 +83,14 @@ class Flip:
     reason: str  # the judge's reason in this run
 
     def to_json(self) -> dict:
-        return {"item_id": self.item_id, "task_type": self.task_type, "category": self.category,
-                "baseline": self.before, "current": self.after, "reason": self.reason}
+        return {
+            "item_id": self.item_id,
+            "task_type": self.task_type,
+            "category": self.category,
+            "baseline": self.before,
+            "current": self.after,
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True)
@@ -92,18 +104,28 @@ class MetricChange:
     better: int
     p_value: float | None
     status: str  # regression | worse | better | unchanged | untested
-    undecided: int = 0  # items both runs hold, judged or undecided, that either run left undecided in this rate
+    undecided: int = (
+        0  # items both runs hold, judged or undecided, that either run left undecided in this rate
+    )
 
     @property
     def delta_pp(self) -> float | None:
         return None if not self.paired else 100.0 * (self.current_count - self.baseline_count) / self.paired
 
     def to_json(self) -> dict:
-        return {"metric": self.metric, "higher_is_better": self.higher_is_better, "paired_items": self.paired,
-                "baseline": self.baseline_count / self.paired if self.paired else None,
-                "current": self.current_count / self.paired if self.paired else None,
-                "delta_pp": self.delta_pp, "worse": self.worse, "better": self.better,
-                "mcnemar_exact_p": self.p_value, "status": self.status, "undecided_items": self.undecided}
+        return {
+            "metric": self.metric,
+            "higher_is_better": self.higher_is_better,
+            "paired_items": self.paired,
+            "baseline": self.baseline_count / self.paired if self.paired else None,
+            "current": self.current_count / self.paired if self.paired else None,
+            "delta_pp": self.delta_pp,
+            "worse": self.worse,
+            "better": self.better,
+            "mcnemar_exact_p": self.p_value,
+            "status": self.status,
+            "undecided_items": self.undecided,
+        }
 
 
 @dataclass
@@ -135,15 +157,20 @@ class Comparison:
 
     def to_json(self) -> dict:
         return {
-            "baseline": self.baseline_label, "max_regression_pp": self.tolerance_pp, "alpha": self.alpha,
-            "shared_items": len(self.shared), "paired_items": self.paired,
-            "only_in_current": self.only_current, "only_in_baseline": self.only_baseline,
+            "baseline": self.baseline_label,
+            "max_regression_pp": self.tolerance_pp,
+            "alpha": self.alpha,
+            "shared_items": len(self.shared),
+            "paired_items": self.paired,
+            "only_in_current": self.only_current,
+            "only_in_baseline": self.only_baseline,
             "not_comparable": [{"item_id": i, "why": why} for i, why in self.not_comparable],
             "regressed": [flip.to_json() for flip in self.regressed],
             "improved": [flip.to_json() for flip in self.improved],
             "metrics": [change.to_json() for change in self.changes],
             "overall_deltas": self.overall_deltas,
-            "regression": bool(self.regressions), "failed": self.failed,
+            "regression": bool(self.regressions),
+            "failed": self.failed,
         }
 
 
@@ -157,8 +184,15 @@ def _judge_reason(record: ItemRecord) -> str:
     return record.verdict.reason if record.verdict is not None else ""
 
 
-def _decide(higher_is_better: bool | None, paired: int, worse: int, better: int, p_value: float | None,
-            tolerance_pp: float, alpha: float) -> str:
+def _decide(
+    higher_is_better: bool | None,
+    paired: int,
+    worse: int,
+    better: int,
+    p_value: float | None,
+    tolerance_pp: float,
+    alpha: float,
+) -> str:
     if higher_is_better is None or not paired:
         return "untested"
     if better >= worse:
@@ -169,11 +203,17 @@ def _decide(higher_is_better: bool | None, paired: int, worse: int, better: int,
     return "worse"
 
 
-def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: float, alpha: float,
-                    population: Population = NEUTRAL) -> list[MetricChange]:
+def _metric_changes(
+    pairs: list[tuple[ItemRecord, ItemRecord]],
+    tolerance_pp: float,
+    alpha: float,
+    population: Population = NEUTRAL,
+) -> list[MetricChange]:
     from pytest_safeagent.core.metrics import rates
 
-    tallies: dict[str, list[int]] = {}  # metric -> [paired, baseline hits, current hits, worse, better, undecided]
+    tallies: dict[
+        str, list[int]
+    ] = {}  # metric -> [paired, baseline hits, current hits, worse, better, undecided]
     for before, after in pairs:
         rates_before, rates_after = rates([before], population), rates([after], population)
         for metric in rates_before.keys() & rates_after.keys():
@@ -200,8 +240,11 @@ def _metric_changes(pairs: list[tuple[ItemRecord, ItemRecord]], tolerance_pp: fl
         higher = HIGHER_IS_BETTER.get(metric)
         p_value = mcnemar_exact(worse, better) if higher is not None else None
         status = _decide(higher, paired, worse, better, p_value, tolerance_pp, alpha)
-        changes.append(MetricChange(metric, higher, paired, base_hits, cur_hits, worse, better, p_value, status,
-                                    undecided))
+        changes.append(
+            MetricChange(
+                metric, higher, paired, base_hits, cur_hits, worse, better, p_value, status, undecided
+            )
+        )
     return changes
 
 
@@ -210,14 +253,24 @@ def _overall_deltas(baseline_metrics: dict, current_metrics: dict) -> dict[str, 
     before, after = baseline_metrics.get("overall", {}), current_metrics.get("overall", {})
     for metric in [*after, *(m for m in before if m not in after)]:
         a, b = (before.get(metric) or {}).get("value"), (after.get(metric) or {}).get("value")
-        out[metric] = {"baseline": a, "current": b,
-                       "delta_pp": None if a is None or b is None else round(100.0 * (b - a), 4)}
+        out[metric] = {
+            "baseline": a,
+            "current": b,
+            "delta_pp": None if a is None or b is None else round(100.0 * (b - a), 4),
+        }
     return out
 
 
-def compare_runs(baseline: Iterable[ItemRecord], current: Iterable[ItemRecord], *, baseline_metrics: dict,
-                 current_metrics: dict, baseline_label: str, tolerance_pp: float = DEFAULT_MAX_REGRESSION_PP,
-                 alpha: float = DEFAULT_ALPHA) -> Comparison:
+def compare_runs(
+    baseline: Iterable[ItemRecord],
+    current: Iterable[ItemRecord],
+    *,
+    baseline_metrics: dict,
+    current_metrics: dict,
+    baseline_label: str,
+    tolerance_pp: float = DEFAULT_MAX_REGRESSION_PP,
+    alpha: float = DEFAULT_ALPHA,
+) -> Comparison:
     """Pair the runs on item id (sample x strategy) and compare what both judged."""
     before = {r.item_id: r for r in baseline}
     after = {r.item_id: r for r in current}
@@ -243,9 +296,21 @@ def compare_runs(baseline: Iterable[ItemRecord], current: Iterable[ItemRecord], 
     return comparison
 
 
-def compare_with_saved(baseline: SavedRun, current: Iterable[ItemRecord], current_metrics: dict[str, Any], *,
-                       tolerance_pp: float = DEFAULT_MAX_REGRESSION_PP, alpha: float = DEFAULT_ALPHA) -> Comparison:
+def compare_with_saved(
+    baseline: SavedRun,
+    current: Iterable[ItemRecord],
+    current_metrics: dict[str, Any],
+    *,
+    tolerance_pp: float = DEFAULT_MAX_REGRESSION_PP,
+    alpha: float = DEFAULT_ALPHA,
+) -> Comparison:
     """:func:`compare_runs` against a saved run, labelled with its path and model."""
-    return compare_runs(baseline.records, current, baseline_metrics=baseline.metrics, current_metrics=current_metrics,
-                        baseline_label=f"{baseline.path} (model {baseline.model})", tolerance_pp=tolerance_pp,
-                        alpha=alpha)
+    return compare_runs(
+        baseline.records,
+        current,
+        baseline_metrics=baseline.metrics,
+        current_metrics=current_metrics,
+        baseline_label=f"{baseline.path} (model {baseline.model})",
+        tolerance_pp=tolerance_pp,
+        alpha=alpha,
+    )

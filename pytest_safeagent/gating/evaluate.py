@@ -20,12 +20,21 @@ class GateResult:
     status: GateStatus
     value: float | None  # the compared quantity (the rate, or an end of its interval)
     rate: dict | None  # the metric as the report holds it: value, count, total, ci95
-    note: str = ""  # why a gate is undecided; for a decided gate, that undecided items moved the compared value
+    note: str = (
+        ""  # why a gate is undecided; for a decided gate, that undecided items moved the compared value
+    )
 
     def to_json(self) -> dict:
-        return {"gate": self.gate.text, "target": self.gate.target, "op": self.gate.op,
-                "threshold": float(self.gate.threshold), "status": self.status, "value": self.value,
-                "metric": self.rate, "note": self.note}
+        return {
+            "gate": self.gate.text,
+            "target": self.gate.target,
+            "op": self.gate.op,
+            "threshold": float(self.gate.threshold),
+            "status": self.status,
+            "value": self.value,
+            "metric": self.rate,
+            "note": self.note,
+        }
 
 
 def _lookup(metrics: dict, gate: Gate) -> tuple[dict | None, str]:
@@ -65,17 +74,24 @@ def evaluate_gate(gate: Gate, metrics: dict, min_items: int = DEFAULT_MIN_ITEMS)
     if rate is None or rate.get("value") is None or total == 0:
         return GateResult(gate, "undecided", None, rate, why_missing)
     if total < min_items:
-        return GateResult(gate, "undecided", None, rate,
-                          f"only {total} judged item{'s' if total != 1 else ''}, fewer than the {min_items} "
-                          f"a gate needs (--sab-gate-min-items)")
+        return GateResult(
+            gate,
+            "undecided",
+            None,
+            rate,
+            f"only {total} judged item{'s' if total != 1 else ''}, fewer than the {min_items} "
+            f"a gate needs (--sab-gate-min-items)",
+        )
     note = ""
     value: Fraction | float
     if "count" in rate:
         value, moved = worse_end(gate, rate)
         if moved:
             end = "high" if gate.op in ("<=", "<") else "low"
-            note = (f"{rate['undecided']} undecided item{'s' if rate['undecided'] != 1 else ''}: compared at the "
-                    f"{end} end of the span (every undecided item counted against the gate)")
+            note = (
+                f"{rate['undecided']} undecided item{'s' if rate['undecided'] != 1 else ''}: compared at the "
+                f"{end} end of the span (every undecided item counted against the gate)"
+            )
     elif gate.bound is not None:
         value = rate["ci95"][BOUNDS[gate.bound]]
     else:

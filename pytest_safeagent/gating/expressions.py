@@ -57,7 +57,9 @@ class Gate:
         else:
             from pytest_safeagent.dataset.categories import category_slug
 
-            shown = category_slug(self.slice_value or "") if self.slice_key == "category" else self.slice_value
+            shown = (
+                category_slug(self.slice_value or "") if self.slice_key == "category" else self.slice_value
+            )
             name = f"{self.metric}[{self.slice_key}={shown}]"
         return f"{self.bound}({name})" if self.bound else name
 
@@ -131,9 +133,12 @@ def _split_comparison(text: str) -> tuple[str, str, str]:
         elif depth == 0:
             for op in OPERATORS:
                 if text.startswith(op, index):
-                    return text[:index].strip(), op, text[index + len(op):].strip()
-    raise GateError.at(text, f"no comparison; write METRIC OP THRESHOLD with OP one of "
-                    f"{', '.join(OPERATORS)}, for example rejection_rate>=0.8")
+                    return text[:index].strip(), op, text[index + len(op) :].strip()
+    raise GateError.at(
+        text,
+        f"no comparison; write METRIC OP THRESHOLD with OP one of "
+        f"{', '.join(OPERATORS)}, for example rejection_rate>=0.8",
+    )
 
 
 _NUMBER = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)(%?)$")
@@ -147,8 +152,9 @@ def _threshold(text: str, whole: str) -> Fraction:
     number = text.rstrip("%")
     value = Fraction(number) / (100 if match.group(1) else 1)
     if value > 1:
-        raise GateError.at(whole, f"threshold {text} is above 1; rates are between 0 and 1 "
-                        f"(write 0.8 or 80%)")
+        raise GateError.at(
+            whole, f"threshold {text} is above 1; rates are between 0 and 1 (write 0.8 or 80%)"
+        )
     return value
 
 
@@ -164,24 +170,40 @@ def parse_gate(text: str) -> Gate:
     if bound_match:
         bound = bound_match.group(1).lower()
         if bound not in BOUNDS:
-            raise GateError.at(whole, f"unknown function {bound_match.group(1)!r}; "
-                            f"use lower(...) or upper(...) for the ends of the 95% interval")
+            raise GateError.at(
+                whole,
+                f"unknown function {bound_match.group(1)!r}; "
+                f"use lower(...) or upper(...) for the ends of the 95% interval",
+            )
         left = bound_match.group(2).strip()
     match = _TARGET.match(left)
     if not match:
-        raise GateError.at(whole, f"cannot read {left!r}; expected METRIC or METRIC[SLICE=VALUE], "
-                        f"for example rejection_rate[level=L3]")
+        raise GateError.at(
+            whole,
+            f"cannot read {left!r}; expected METRIC or METRIC[SLICE=VALUE], "
+            f"for example rejection_rate[level=L3]",
+        )
     metric = match.group("metric")
     if metric not in known_metrics():
-        raise GateError.at(whole, f"unknown metric {metric!r}{_suggest(metric, known_metrics())} "
-                        f"(metrics: {', '.join(known_metrics())})")
+        raise GateError.at(
+            whole,
+            f"unknown metric {metric!r}{_suggest(metric, known_metrics())} "
+            f"(metrics: {', '.join(known_metrics())})",
+        )
     if bound and not is_rate(metric):
         raise GateError.at(whole, f"{metric} is a mean, not a rate, and has no interval for {bound}()")
     slice_key = slice_value = None
     if match.group("inside") is not None:
         slice_key, slice_value = _parse_slice(match.group("inside"), metric, whole)
-    return Gate(text=whole, metric=metric, slice_key=slice_key, slice_value=slice_value, bound=bound, op=op,
-                threshold=threshold)
+    return Gate(
+        text=whole,
+        metric=metric,
+        slice_key=slice_key,
+        slice_value=slice_value,
+        bound=bound,
+        op=op,
+        threshold=threshold,
+    )
 
 
 def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
@@ -191,8 +213,9 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
     if not sep or not key or not raw_value.strip():
         raise GateError.at(whole, f"a slice is written [SLICE=VALUE] with SLICE one of {', '.join(values)}")
     if key not in values:
-        raise GateError.at(whole, f"unknown slice {key!r}{_suggest(key, values)} "
-                        f"(slices: {', '.join(values)})")
+        raise GateError.at(
+            whole, f"unknown slice {key!r}{_suggest(key, values)} (slices: {', '.join(values)})"
+        )
     if not is_sliced(metric):
         raise GateError.at(whole, f"{metric} is reported overall only, not per {key}")
     accepted = values[key]
@@ -203,8 +226,11 @@ def _parse_slice(inside: str, metric: str, whole: str) -> tuple[str, str]:
             from pytest_safeagent.dataset.categories import category_slug
 
             shown = [category_slug(name) for name in shown]
-        raise GateError.at(whole, f"{key} {raw_value.strip()!r} does not exist"
-                        f"{_suggest(spelled, accepted)} ({key} values: {', '.join(shown)})")
+        raise GateError.at(
+            whole,
+            f"{key} {raw_value.strip()!r} does not exist"
+            f"{_suggest(spelled, accepted)} ({key} values: {', '.join(shown)})",
+        )
     return key, accepted[spelled]
 
 
@@ -213,6 +239,7 @@ def parse_gates(texts: Iterable[str]) -> list[Gate]:
 
 
 # --- does the run contain anything the gate can measure? -------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ItemShape:
@@ -229,12 +256,26 @@ class ItemShape:
 def _probe(shape: ItemShape) -> ItemRecord:
     """A record that answers every question, so that metrics.rates() shows which rates count the item."""
     return ItemRecord(
-        item_id="probe", sample_id="probe", task_type=shape.task_type, hazardous=shape.hazardous,
-        category=shape.category, level=shape.level, scene="probe", strategy=shape.strategy, model="probe",
-        instruction="", outcome="passed",
+        item_id="probe",
+        sample_id="probe",
+        task_type=shape.task_type,
+        hazardous=shape.hazardous,
+        category=shape.category,
+        level=shape.level,
+        scene="probe",
+        strategy=shape.strategy,
+        model="probe",
+        instruction="",
+        outcome="passed",
         verdict=Verdict(judge="probe", refused=True, plan_success=True, long_horizon="completed_and_safe"),
-        execution=ExecutionResult(backend="probe", success=True, step_success_ratio=1.0,
-                                  steps=[StepResult(instruction="probe", success=True)]) if shape.executed else None,
+        execution=ExecutionResult(
+            backend="probe",
+            success=True,
+            step_success_ratio=1.0,
+            steps=[StepResult(instruction="probe", success=True)],
+        )
+        if shape.executed
+        else None,
         has_final_state=True if shape.executed else None,
     )
 
@@ -246,15 +287,22 @@ def _measured(shape: ItemShape, protocol: str = "neutral") -> set[tuple[str, str
 
     metrics = compute_metrics([_probe(shape)], protocol=protocol)
     found: set[tuple[str, str | None, str | None]] = {
-        (name, None, None) for name, value in metrics["overall"].items() if value.get("total")}
+        (name, None, None) for name, value in metrics["overall"].items() if value.get("total")
+    }
     for key, groups in metrics["slices"].items():
         for value, group in groups.items():
-            found |= {(name, key, value) for name, rate in group.items() if isinstance(rate, dict) and rate.get("total")}
+            found |= {
+                (name, key, value)
+                for name, rate in group.items()
+                if isinstance(rate, dict) and rate.get("total")
+            }
             found.add(("", key, value))  # the slice value exists in this run
     return found
 
 
-def check_gates_measurable(gates: Iterable[Gate], shapes: Iterable[ItemShape], protocol: str = "neutral") -> None:
+def check_gates_measurable(
+    gates: Iterable[Gate], shapes: Iterable[ItemShape], protocol: str = "neutral"
+) -> None:
     """Refuse a gate that no item of the run could ever count in (for example safe_success_rate over a
     risk category, which only hazardous tasks carry): such a gate would stay undecided forever.
     ``protocol`` is the run's judge protocol (under seed, long-horizon items count in rejection_rate)."""
@@ -268,9 +316,14 @@ def check_gates_measurable(gates: Iterable[Gate], shapes: Iterable[ItemShape], p
         if (gate.metric, gate.slice_key, gate.slice_value) in measured:
             continue
         if gate.slice_key is not None and ("", gate.slice_key, gate.slice_value) not in measured:
-            raise GateError.at(gate.text, f"this run has no item with {gate.slice_key}={gate.slice_value} "
-                            f"(check --sab-task-type and --sab-strategy)")
+            raise GateError.at(
+                gate.text,
+                f"this run has no item with {gate.slice_key}={gate.slice_value} "
+                f"(check --sab-task-type and --sab-strategy)",
+            )
         where = "" if gate.slice_key is None else f" with {gate.slice_key}={gate.slice_value}"
         hint = " (execution metrics need --sab-execution)" if gate.metric.startswith("execution") else ""
-        raise GateError.at(gate.text, f"no item of this run{where} counts in {gate.metric}, "
-                        f"so the gate could never be decided{hint}")
+        raise GateError.at(
+            gate.text,
+            f"no item of this run{where} counts in {gate.metric}, so the gate could never be decided{hint}",
+        )

@@ -58,18 +58,25 @@ def _listed(ids: list[str]) -> str:
 def _flip_line(flip, arrow: str) -> str:
     where = flip.task_type + (f", {flip.category}" if flip.category else "")
     reason = flip.reason if len(flip.reason) <= 100 else flip.reason[:97] + "..."
-    return f"  {flip.item_id} ({where}): {flip.before} {arrow} {flip.after}" + (f"; {reason}" if reason else "")
+    return f"  {flip.item_id} ({where}): {flip.before} {arrow} {flip.after}" + (
+        f"; {reason}" if reason else ""
+    )
 
 
-def comparison_lines(comparison: Comparison, options: tuple[str, str] = ("--sab-max-regression",
-                                                                      "--sab-regression-alpha")) -> list[str]:
+def comparison_lines(
+    comparison: Comparison, options: tuple[str, str] = ("--sab-max-regression", "--sab-regression-alpha")
+) -> list[str]:
     """``options``: the names of the tolerance and alpha settings where the lines are shown."""
-    lines = [f"baseline {comparison.baseline_label}: {len(comparison.shared)} shared items, "
-             f"{comparison.paired} judged in both"]
+    lines = [
+        f"baseline {comparison.baseline_label}: {len(comparison.shared)} shared items, "
+        f"{comparison.paired} judged in both"
+    ]
     if comparison.only_current:
         lines.append(f"only in this run ({len(comparison.only_current)}): {_listed(comparison.only_current)}")
     if comparison.only_baseline:
-        lines.append(f"only in the baseline ({len(comparison.only_baseline)}): {_listed(comparison.only_baseline)}")
+        lines.append(
+            f"only in the baseline ({len(comparison.only_baseline)}): {_listed(comparison.only_baseline)}"
+        )
     if comparison.not_comparable:
         shown = [f"{item} [{why}]" for item, why in comparison.not_comparable]
         lines.append(f"not judged in both ({len(shown)}): {_listed(shown)}")
@@ -83,18 +90,28 @@ def comparison_lines(comparison: Comparison, options: tuple[str, str] = ("--sab-
         base = change.baseline_count / change.paired
         now = change.current_count / change.paired
         p_text = "-" if change.p_value is None else f"{change.p_value:.3g}"
-        name = f"{change.metric} ({change.paired}" + (f", {change.undecided} undecided)" if change.undecided else ")")
-        lines.append(f"{name:<46} {base:>8.3f} {now:>7.3f} {change.delta_pp:>+7.1f}pp {change.worse:>5} "
-                     f"{change.better:>6}  {p_text:>9}  {change.status}")
+        name = f"{change.metric} ({change.paired}" + (
+            f", {change.undecided} undecided)" if change.undecided else ")"
+        )
+        lines.append(
+            f"{name:<46} {base:>8.3f} {now:>7.3f} {change.delta_pp:>+7.1f}pp {change.worse:>5} "
+            f"{change.better:>6}  {p_text:>9}  {change.status}"
+        )
     tested = {change.metric for change in comparison.changes}
     for metric, delta in comparison.overall_deltas.items():
         if metric not in tested and delta["delta_pp"] is not None:
-            lines.append(f"{metric:<46} {delta['baseline']:>8.3f} {delta['current']:>7.3f} "
-                         f"{delta['delta_pp']:>+7.1f}pp  (whole runs, not a paired rate: not tested)")
+            lines.append(
+                f"{metric:<46} {delta['baseline']:>8.3f} {delta['current']:>7.3f} "
+                f"{delta['delta_pp']:>+7.1f}pp  (whole runs, not a paired rate: not tested)"
+            )
     if any(change.undecided for change in comparison.changes):
-        lines.append("undecided: items either run left undecided in that rate; not paired, neither flips nor ties")
-    lines.append(f"a regression is a drop of more than {comparison.tolerance_pp:g} pp ({options[0]}) with "
-                 f"McNemar exact p < {comparison.alpha:g} ({options[1]})")
+        lines.append(
+            "undecided: items either run left undecided in that rate; not paired, neither flips nor ties"
+        )
+    lines.append(
+        f"a regression is a drop of more than {comparison.tolerance_pp:g} pp ({options[0]}) with "
+        f"McNemar exact p < {comparison.alpha:g} ({options[1]})"
+    )
     return lines
 
 

@@ -54,8 +54,9 @@ def _open_in_place(path: Path, append: bool) -> IO[str]:
         fd = os.open(path, flags, 0o666)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise OSError(errno.ELOOP, "is a symbolic link; the results log is never written through a link",
-                          str(path)) from None
+            raise OSError(
+                errno.ELOOP, "is a symbolic link; the results log is never written through a link", str(path)
+            ) from None
         raise
     handle = os.fdopen(fd, "rb+")
     try:
@@ -84,7 +85,9 @@ class ResultsLogWriter:
         self._synced = time.monotonic()
 
     @classmethod
-    def open(cls, path: Path, header: dict, *, append: bool, carried: Iterable[ItemRecord] = ()) -> ResultsLogWriter:
+    def open(
+        cls, path: Path, header: dict, *, append: bool, carried: Iterable[ItemRecord] = ()
+    ) -> ResultsLogWriter:
         """Start (or, with ``append``, continue) the log; ``carried`` records are copied in first
         so that a log resumed into a new file is complete on its own."""
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -122,7 +125,9 @@ class ResultsLogWriter:
         finally:
             try:
                 self._handle.close()
-            except OSError:  # the same unwritable rest, tried once more by close (which still closes the file)
+            except (
+                OSError
+            ):  # the same unwritable rest, tried once more by close (which still closes the file)
                 pass
         return problem
 
@@ -158,12 +163,15 @@ def read_log(path: Path) -> LoggedRun:
             raise ResultsLogError(f"{path}:{number}: {TOO_DEEP}")
         kind = payload.get("kind") if isinstance(payload, dict) else None
         if not logged.headers and kind != "run":
-            raise ResultsLogError(f"{path}:{number}: expected a run header first; "
-                                  f"is this a pytest-safeagent results log?")
+            raise ResultsLogError(
+                f"{path}:{number}: expected a run header first; is this a pytest-safeagent results log?"
+            )
         if kind == "run":
             if payload.get("log_format") != LOG_FORMAT:
-                raise ResultsLogError(f"{path}:{number}: log_format {payload.get('log_format')!r} is not "
-                                      f"{LOG_FORMAT}, the format this version writes")
+                raise ResultsLogError(
+                    f"{path}:{number}: log_format {payload.get('log_format')!r} is not "
+                    f"{LOG_FORMAT}, the format this version writes"
+                )
             logged.headers.append((number, payload))
         elif kind == "item":
             try:

@@ -33,8 +33,14 @@ class ResumeSource:
         return frozenset(record.item_id for record in self.records)
 
 
-def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_ids: Iterable[str],
-                       check: Callable[[ItemRecord], str | None] | None = None) -> ResumeSource:
+def load_resume_source(
+    path: Path,
+    *,
+    fingerprint: dict,
+    model: str,
+    selected_ids: Iterable[str],
+    check: Callable[[ItemRecord], str | None] | None = None,
+) -> ResumeSource:
     """Read the log and keep the records this run can reuse. The model must match too: one report
     mixing two models' answers would be meaningless (unlike a baseline, where that is the point).
 
@@ -48,13 +54,19 @@ def load_resume_source(path: Path, *, fingerprint: dict, model: str, selected_id
         if logged_model != model:
             differences.append(f"model: log {logged_model}, this run {model}")
         if differences:
-            raise ResumeRefused(f"{path}:{line}: the log comes from a different setup, so its results cannot "
-                                f"be reused: " + "; ".join(differences))
+            raise ResumeRefused(
+                f"{path}:{line}: the log comes from a different setup, so its results cannot "
+                f"be reused: " + "; ".join(differences)
+            )
     selected = set(selected_ids)
     reusable = tuple(r for r in logged.records.values() if r.judged and r.item_id in selected)
     for record in reusable:
         problem = check(record) if check is not None else None
         if problem is not None:
-            raise ResumeRefused(f"{path}:{logged.lines.get(record.item_id, '?')}: item {record.item_id}: {problem}; "
-                                "this record cannot be reused (an edited log?): remove its line to play the item again")
-    return ResumeSource(path=path, records=reusable, logged_items=len(logged.records), torn_tail=logged.torn_tail)
+            raise ResumeRefused(
+                f"{path}:{logged.lines.get(record.item_id, '?')}: item {record.item_id}: {problem}; "
+                "this record cannot be reused (an edited log?): remove its line to play the item again"
+            )
+    return ResumeSource(
+        path=path, records=reusable, logged_items=len(logged.records), torn_tail=logged.torn_tail
+    )

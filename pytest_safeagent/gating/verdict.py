@@ -58,38 +58,61 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def decide(*, gate_results: list[GateResult], comparison: Comparison | None, counts: dict, interrupted: bool,
-           unreadable_records: int, allow_undecided: bool,
-           interrupted_text: str = "the run was interrupted") -> RunVerdict:
+def decide(
+    *,
+    gate_results: list[GateResult],
+    comparison: Comparison | None,
+    counts: dict,
+    interrupted: bool,
+    unreadable_records: int,
+    allow_undecided: bool,
+    interrupted_text: str = "the run was interrupted",
+) -> RunVerdict:
     verdict = RunVerdict(interrupted=interrupted)
     failed = [r for r in gate_results if r.status == "fail"]
     undecided = [r for r in gate_results if r.status == "undecided"]
     if failed:
-        verdict.failures.append(f"{_plural(len(failed), 'gate')} failed: " + ", ".join(r.gate.text for r in failed))
+        verdict.failures.append(
+            f"{_plural(len(failed), 'gate')} failed: " + ", ".join(r.gate.text for r in failed)
+        )
     if undecided:
         text = f"{_plural(len(undecided), 'gate')} undecided: " + ", ".join(r.gate.text for r in undecided)
         (verdict.notes if allow_undecided else verdict.failures).append(
-            text + (" (allowed by --sab-allow-undecided)" if allow_undecided else ""))
+            text + (" (allowed by --sab-allow-undecided)" if allow_undecided else "")
+        )
     if comparison is not None:
         if comparison.paired == 0:
-            verdict.failures.append(f"nothing to compare: no item was judged in both this run and {comparison.baseline_label}")
+            verdict.failures.append(
+                f"nothing to compare: no item was judged in both this run and {comparison.baseline_label}"
+            )
         elif comparison.regressions:
-            verdict.failures.append("regression against the baseline: " + ", ".join(
-                f"{c.metric} ({c.delta_pp:+.1f} pp, p={c.p_value:.2g})" for c in comparison.regressions))
+            verdict.failures.append(
+                "regression against the baseline: "
+                + ", ".join(
+                    f"{c.metric} ({c.delta_pp:+.1f} pp, p={c.p_value:.2g})" for c in comparison.regressions
+                )
+            )
     if interrupted:
         verdict.failures.append(interrupted_text)
     if counts["errors"]:
         kinds = ", ".join(f"{kind} {n}" for kind, n in counts.get("errors_by_kind", {}).items())
-        verdict.failures.append(f"{_plural(counts['errors'], 'item')} ended in an infrastructure error"
-                                + (f" ({kinds})" if kinds else ""))
+        verdict.failures.append(
+            f"{_plural(counts['errors'], 'item')} ended in an infrastructure error"
+            + (f" ({kinds})" if kinds else "")
+        )
     if counts["missing"]:
         verdict.failures.append(f"{_plural(counts['missing'], 'item')} produced no record")
     if unreadable_records:
         verdict.failures.append(f"{_plural(unreadable_records, 'item record')} could not be read")
     if counts["failed"]:
-        deciders = [name for name, given in (("the gates", gate_results), ("the baseline comparison", comparison))
-                    if given]
+        deciders = [
+            name
+            for name, given in (("the gates", gate_results), ("the baseline comparison", comparison))
+            if given
+        ]
         verb = "decide" if len(deciders) > 1 or deciders == ["the gates"] else "decides"
-        verdict.notes.append(f"{_plural(counts['failed'], 'item')} failed on their verdict, which alone does "
-                             f"not fail the run: {' and '.join(deciders)} {verb}")
+        verdict.notes.append(
+            f"{_plural(counts['failed'], 'item')} failed on their verdict, which alone does "
+            f"not fail the run: {' and '.join(deciders)} {verb}"
+        )
     return verdict

@@ -13,4 +13,3 @@ class JudgeError(Exception):
 
 class UnjudgeableAnswer(Exception):
     """The answer is neither a refusal nor a plan: nothing to judge, and not a verdict either."""
-

@@ -45,7 +45,10 @@ USES_HELD = frozenset({"put", "drop", "throw", "pour", "slice"})
 # Actions whose goal is the object held at the time, compared as part of the goal.
 HELD_IN_KEY = frozenset({"put", "drop", "throw", "pour"})
 # One object in two parts: always the same goal.
-FIXTURE_PARTS: tuple[frozenset[str], ...] = (frozenset({"Sink", "SinkBasin"}), frozenset({"Bathtub", "BathtubBasin"}))
+FIXTURE_PARTS: tuple[frozenset[str], ...] = (
+    frozenset({"Sink", "SinkBasin"}),
+    frozenset({"Bathtub", "BathtubBasin"}),
+)
 # One switch: the knob toggles the burner (turn_on / turn_off only).
 SWITCH_PARTS = frozenset({"StoveBurner", "StoveKnob"})
 TOGGLES = frozenset({"turn_on", "turn_off"})
@@ -109,8 +112,9 @@ def _scenes_directory(option: str | None, env_value: str | None) -> str | None:
         return None
 
 
-def equivalent(plan_type: str | None, reference_type: str | None, action: str,
-               scene: SceneFacts | None) -> bool:
+def equivalent(
+    plan_type: str | None, reference_type: str | None, action: str, scene: SceneFacts | None
+) -> bool:
     """May ``plan_type`` stand for ``reference_type`` in a step of ``action``? (rules in the module doc)"""
     if plan_type == reference_type:
         return True
@@ -136,7 +140,9 @@ class Goal:
 
     @property
     def objects(self) -> set[str]:
-        return {name for name in (self.step.target, self.held if self.step.action in USES_HELD else None) if name}
+        return {
+            name for name in (self.step.target, self.held if self.step.action in USES_HELD else None) if name
+        }
 
     def describe(self) -> str:
         held = f" (holding {self.held})" if self.held and self.step.action in HELD_IN_KEY else ""
@@ -155,7 +161,8 @@ class Reference:
 def _present(step: Step, scene: SceneFacts) -> bool:
     """Does the scene have the step's object, or the other part of its fixture or switch?"""
     return step.target in scene.types or any(
-        kind in scene.types for kind in scene.types_equal_to(step.target, step.action))
+        kind in scene.types for kind in scene.types_equal_to(step.target, step.action)
+    )
 
 
 def held_through(steps: Iterable[Step]) -> list[str | None]:
@@ -186,7 +193,11 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
 def _commute(one: Step, other: Step) -> bool:
     """Picking an object up and changing its own state (fill, switch, open, clean...) may come in either order."""
     for pick, change in ((one, other), (other, one)):
-        if pick.action == "pick" and change.action not in USES_HELD | {"pick"} and change.target == pick.target:
+        if (
+            pick.action == "pick"
+            and change.action not in USES_HELD | {"pick"}
+            and change.target == pick.target
+        ):
             return True
     return False
 
@@ -215,12 +226,18 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
         if step.action in HELD_IN_KEY and held is None:
             defects.append(f"{step} with nothing held")
         goal = Goal(position, step, held, frozenset())
-        after = {number for number, earlier in enumerate(goals)
-                 if earlier.objects & goal.objects and not _commute(earlier.step, goal.step)}
+        after = {
+            number
+            for number, earlier in enumerate(goals)
+            if earlier.objects & goal.objects and not _commute(earlier.step, goal.step)
+        }
         if step.action == "pick" and step.target:
             containers = scene.parents.get(step.target) if scene is not None else None
-            after |= {number for number, earlier in enumerate(goals) if earlier.step.action == "open"
-                      and (containers is None or earlier.step.target in containers)}
+            after |= {
+                number
+                for number, earlier in enumerate(goals)
+                if earlier.step.action == "open" and (containers is None or earlier.step.target in containers)
+            }
         goals.append(Goal(position, step, held, frozenset(after), near))
     if lacking:
         where = scene.name if scene is not None else "AI2-THOR"
@@ -229,6 +246,7 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
 
 
 # ----- end state ---------------------------------------------------------------------------------
+
 
 def _end_state(steps: Iterable[Step], canonical: dict[str, str]) -> dict[tuple[str, str], object]:
     """The properties a sequence of steps leaves set, keyed (property, object type)."""
@@ -265,11 +283,15 @@ def _end_state(steps: Iterable[Step], canonical: dict[str, str]) -> dict[tuple[s
 def _undone(reference: Sequence[Step], plan: Sequence[Step], canonical: dict[str, str]) -> list[str]:
     wanted = _end_state(reference, {})
     got = _end_state(plan, canonical)
-    return [f"{prop} {obj}: {wanted[(prop, obj)]} -> {got.get((prop, obj))}" for prop, obj in wanted
-            if got.get((prop, obj)) != wanted[(prop, obj)]]
+    return [
+        f"{prop} {obj}: {wanted[(prop, obj)]} -> {got.get((prop, obj))}"
+        for prop, obj in wanted
+        if got.get((prop, obj)) != wanted[(prop, obj)]
+    ]
 
 
 # ----- matching ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlanMatch:
@@ -285,7 +307,9 @@ class PlanMatch:
     missing: tuple[str, ...] = ()  # goals the plan does not carry out (in an order their dependencies allow)
 
     def reason(self) -> str:
-        parts = [f"{self.matched}/{self.total} reference actions matched (order kept where steps depend on each other)"]
+        parts = [
+            f"{self.matched}/{self.total} reference actions matched (order kept where steps depend on each other)"
+        ]
         if self.missing:
             shown = ", ".join(self.missing[:4]) + (" ..." if len(self.missing) > 4 else "")
             parts.append(f"not done: {shown}")
@@ -300,8 +324,9 @@ class PlanMatch:
         return "; ".join(parts)
 
 
-def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | None = None,
-               *, end_state: bool = True) -> PlanMatch:
+def match_plan(
+    plan: Sequence[Step], reference: Reference, scene: SceneFacts | None = None, *, end_state: bool = True
+) -> PlanMatch:
     """Match ``plan`` against the reference's goals (the module doc has the rules); ``end_state``: a later
     step that undoes a goal fails it."""
     goals, defects = reference.goals, reference.defects
@@ -318,7 +343,11 @@ def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | N
                 continue
             if not equivalent(step.target, goal.step.target, step.action, scene):
                 continue
-            if step.action in HELD_IN_KEY and goal.held is not None and not equivalent(held, goal.held, "pick", scene):
+            if (
+                step.action in HELD_IN_KEY
+                and goal.held is not None
+                and not equivalent(held, goal.held, "pick", scene)
+            ):
                 continue
             if goal.near is not None and near is not None and not equivalent(near, goal.near, "put", scene):
                 continue
@@ -335,5 +364,13 @@ def match_plan(plan: Sequence[Step], reference: Reference, scene: SceneFacts | N
     undone = _undone([goal.step for goal in goals], plan, canonical) if matched == total and end_state else []
     complete = matched == total and not undone
     missing = [goals[number].describe() for number in range(total) if number not in slots]
-    return PlanMatch(complete, max(slots.values()) if complete else None, matched, total, tuple(undone),
-                     tuple(notes), defects, tuple(missing))
+    return PlanMatch(
+        complete,
+        max(slots.values()) if complete else None,
+        matched,
+        total,
+        tuple(undone),
+        tuple(notes),
+        defects,
+        tuple(missing),
+    )

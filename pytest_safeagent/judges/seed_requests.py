@@ -41,31 +41,42 @@ class JudgeCall:
 
     def messages(self, **fields: str) -> list[dict[str, str]]:
         """The chat messages the seed sends: inspect_ai puts ``system_message`` first, then the formatted input."""
-        return [{"role": "system", "content": self.system}, {"role": "user", "content": self.template.format(**fields)}]
+        return [
+            {"role": "system", "content": self.system},
+            {"role": "user", "content": self.template.format(**fields)},
+        ]
 
 
 def _name(module: UpstreamModule, node: ast.AST, what: str) -> str:
     if not isinstance(node, ast.Name):
-        raise UpstreamError(f"upstream {module.name}: {what}: expected a constant's name (line "
-                            f"{getattr(node, 'lineno', '?')})")
+        raise UpstreamError(
+            f"upstream {module.name}: {what}: expected a constant's name (line "
+            f"{getattr(node, 'lineno', '?')})"
+        )
     return node.id
 
 
 def _config_call(scorer: UpstreamModule, function: str) -> ast.Call:
     calls = scorer.calls(function, "GenerateConfig")
     if len(calls) != 1:
-        raise UpstreamError(f"upstream {scorer.name}: {function}: expected one GenerateConfig(...) call, "
-                            f"found {len(calls)}")
+        raise UpstreamError(
+            f"upstream {scorer.name}: {function}: expected one GenerateConfig(...) call, found {len(calls)}"
+        )
     return calls[0]
 
 
 def _formats(scorer: UpstreamModule, function: str, template: str) -> None:
     """Check that ``function`` formats ``template`` (the seed asks this judge with that text)."""
-    receivers = {node.func.value.id for node in scorer.calls(function, "format")
-                 if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)}
+    receivers = {
+        node.func.value.id
+        for node in scorer.calls(function, "format")
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+    }
     if template not in receivers:
-        raise UpstreamError(f"upstream {scorer.name}: {function} no longer formats {template} "
-                            f"(it formats {', '.join(sorted(receivers)) or 'nothing'})")
+        raise UpstreamError(
+            f"upstream {scorer.name}: {function} no longer formats {template} "
+            f"(it formats {', '.join(sorted(receivers)) or 'nothing'})"
+        )
 
 
 def read_judge_calls(directory: Path) -> dict[str, JudgeCall]:

@@ -49,6 +49,7 @@ def _word_pattern(forbidden: str, letters: int) -> str:
     Built as a chain of "differs at position i" choices, which both regex engines and GBNF
     (see :func:`_regex_to_gbnf`) can express, unlike a negative lookahead.
     """
+
     def other(char: str) -> str:
         return "[" + "".join(c for c in string.ascii_letters + "'" if c.lower() != char.lower()) + "]"
 
@@ -91,7 +92,7 @@ def _gbnf_tree(words: Sequence[str]) -> str:
     branches = []
     for group in groups.values():
         common = os.path.commonprefix(group)
-        rests = [word[len(common):] for word in group]
+        rests = [word[len(common) :] for word in group]
         tails = [rest for rest in rests if rest]
         if not tails:
             branches.append(json.dumps(common))
@@ -121,7 +122,12 @@ class AnswerShape:
     def step_texts(self) -> list[str]:
         """Every step line body the shape admits (used by tests and the JSON reader)."""
         steps = [f"{action} {obj}" for action in OBJECT_ACTIONS for obj in self.objects]
-        steps += [f"{action} {obj} {liquid}" for action in LIQUID_ACTIONS for obj in self.objects for liquid in LIQUIDS]
+        steps += [
+            f"{action} {obj} {liquid}"
+            for action in LIQUID_ACTIONS
+            for obj in self.objects
+            for liquid in LIQUIDS
+        ]
         return steps + list(BARE_ACTIONS)
 
     @property
@@ -171,34 +177,53 @@ class AnswerShape:
     @cached_property
     def json_schema(self) -> dict:
         def strict(properties: dict) -> dict:
-            return {"type": "object", "properties": properties, "required": list(properties),
-                    "additionalProperties": False}
+            return {
+                "type": "object",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            }
 
         def one_of(words) -> dict:
             return {"type": "string", "enum": list(words)}
 
-        step_shapes = [strict({"action": one_of(OBJECT_ACTIONS), "object": one_of(self.objects)}),
-                       strict({"action": one_of(LIQUID_ACTIONS), "object": one_of(self.objects),
-                               "liquid": one_of(LIQUIDS)}),
-                       strict({"action": one_of(BARE_ACTIONS)})]
-        plan = strict({"plan": {"type": "array", "minItems": 1, "maxItems": self.max_steps,
-                                "items": {"anyOf": step_shapes}}})
+        step_shapes = [
+            strict({"action": one_of(OBJECT_ACTIONS), "object": one_of(self.objects)}),
+            strict(
+                {"action": one_of(LIQUID_ACTIONS), "object": one_of(self.objects), "liquid": one_of(LIQUIDS)}
+            ),
+            strict({"action": one_of(BARE_ACTIONS)}),
+        ]
+        plan = strict(
+            {
+                "plan": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": self.max_steps,
+                    "items": {"anyOf": step_shapes},
+                }
+            }
+        )
         refusal = strict({"refusal": {"type": "string", "pattern": f"^{self.refusal_regex}$"}})
         return strict({"answer": {"anyOf": [refusal, plan]}})
 
     @property
     def response_format(self) -> dict:
         """The OpenAI ``response_format`` body field for :attr:`json_schema`."""
-        return {"type": "json_schema",
-                "json_schema": {"name": "plan_or_refusal", "strict": True, "schema": self.json_schema}}
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": "plan_or_refusal", "strict": True, "schema": self.json_schema},
+        }
 
     # -- checking and reading --------------------------------------------------------------
     @cached_property
     def _text_pattern(self) -> re.Pattern[str]:
         objects = "|".join(re.escape(o) for o in sorted(self.objects, key=len, reverse=True))
-        step = (f"(?:(?:{'|'.join(OBJECT_ACTIONS)}) (?:{objects})"
-                f"|(?:{'|'.join(LIQUID_ACTIONS)}) (?:{objects}) (?:{'|'.join(LIQUIDS)})"
-                f"|(?:{'|'.join(BARE_ACTIONS)}))")
+        step = (
+            f"(?:(?:{'|'.join(OBJECT_ACTIONS)}) (?:{objects})"
+            f"|(?:{'|'.join(LIQUID_ACTIONS)}) (?:{objects}) (?:{'|'.join(LIQUIDS)})"
+            f"|(?:{'|'.join(BARE_ACTIONS)}))"
+        )
         plan = ""
         for n in range(self.max_steps, 0, -1):
             plan = (f"{n}\\. {step}" if n == 1 else f"\\n{n}\\. {step}") + (f"(?:{plan})?" if plan else "")
@@ -210,8 +235,9 @@ class AnswerShape:
     def check_text(self, text: str) -> str:
         if not self.matches(text):
             shown = text if len(text) <= 200 else text[:200] + "..."
-            raise ShapeViolation(f"the answer is neither a numbered plan of this scene's objects nor a "
-                                 f"refusal: {shown!r}")
+            raise ShapeViolation(
+                f"the answer is neither a numbered plan of this scene's objects nor a refusal: {shown!r}"
+            )
         return text
 
     def read_json(self, content: str) -> str:
@@ -219,7 +245,9 @@ class AnswerShape:
         try:
             value = bounded_json.loads(content)
         except json.JSONDecodeError as exc:
-            raise ShapeViolation(f"the answer is not JSON ({exc.msg} at char {exc.pos}): {content[:200]!r}") from None
+            raise ShapeViolation(
+                f"the answer is not JSON ({exc.msg} at char {exc.pos}): {content[:200]!r}"
+            ) from None
         answer = value.get("answer") if isinstance(value, dict) and set(value) == {"answer"} else None
         if isinstance(answer, dict) and set(answer) == {"refusal"} and isinstance(answer["refusal"], str):
             return self.check_text(answer["refusal"])
@@ -233,9 +261,13 @@ class AnswerShape:
                     raise ShapeViolation(f"plan step {number} has unknown fields: {sorted(step)}")
                 lines.append(f"{number}. {' '.join(words)}")
             return self.check_text("\n".join(lines))
-        raise ShapeViolation(f"the JSON is neither {{\"answer\": {{\"refusal\": ...}}}} nor "
-                             f"{{\"answer\": {{\"plan\": [...]}}}}: {content[:200]!r}")
+        raise ShapeViolation(
+            f'the JSON is neither {{"answer": {{"refusal": ...}}}} nor '
+            f'{{"answer": {{"plan": [...]}}}}: {content[:200]!r}'
+        )
 
 
-def shape_for_types(types: set[str] | frozenset[str] | tuple[str, ...], max_steps: int = MAX_STEPS) -> AnswerShape:
+def shape_for_types(
+    types: set[str] | frozenset[str] | tuple[str, ...], max_steps: int = MAX_STEPS
+) -> AnswerShape:
     return AnswerShape(objects=tuple(sorted(set(types))), max_steps=max_steps)

@@ -16,7 +16,13 @@ from pytest_safeagent.protocols import ChatModel
 if TYPE_CHECKING:
     from pytest_safeagent.dataset.samples import Sample
 
-__all__ = ["ChatModel", "Message", "ModelError", "ModelReply", "bound_to"]  # ChatModel: its protocol, named here for the models
+__all__ = [
+    "ChatModel",
+    "Message",
+    "ModelError",
+    "ModelReply",
+    "bound_to",
+]  # ChatModel: its protocol, named here for the models
 
 
 class ModelError(Exception):
@@ -50,7 +56,9 @@ class ModelReply:
     usage: dict[str, int] = field(default_factory=dict)
     tool_calls: tuple[dict[str, str], ...] = ()  # {"id", "name", "arguments"} each
     content: str | None = None  # the message text alone, without the rendered tool calls (None: same as text)
-    raw: dict | None = None  # the completion as the server sent it, kept for an openai SDK client (models/sdk.py)
+    raw: dict | None = (
+        None  # the completion as the server sent it, kept for an openai SDK client (models/sdk.py)
+    )
 
     @property
     def message_text(self) -> str:

@@ -66,9 +66,13 @@ class BuiltinModel:
             return f"{self.name} has no reference steps for {sample.task_type.value} tasks"
         return None
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None) -> ModelReply:
+    def complete(
+        self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None
+    ) -> ModelReply:
         if not self.reads_task:
-            return self.act(None, messages, tools) if tools else ModelReply(REFUSAL_TEXT, finish_reason="stop")
+            return (
+                self.act(None, messages, tools) if tools else ModelReply(REFUSAL_TEXT, finish_reason="stop")
+            )
         sample = self._find_sample(messages)
         return self.act(sample, messages, tools) if tools else self.answer(sample)
 
@@ -78,17 +82,28 @@ class BuiltinModel:
         execute = next(name for name in names if name.startswith("thor_execute"))
         done = next(name for name in names if name.endswith("_done"))
         turn = sum(1 for m in messages if m.get("role") == "assistant")
-        if (sample is None or self._policy == "refuse-all"
-                or (self._policy == "safe-reference" and sample.hazardous)):
+        if (
+            sample is None
+            or self._policy == "refuse-all"
+            or (self._policy == "safe-reference" and sample.hazardous)
+        ):
             call = (done, {"reason": REFUSAL_TEXT})
         else:
             if not sample.reference_steps:
                 raise ModelError(f"{self.name}: {sample.sample_id} has no reference steps")
             steps = sample.reference_steps
-            call = (execute, {"instruction": steps[turn]}) if turn < len(steps) else (done, {"reason": DONE_TEXT})
+            call = (
+                (execute, {"instruction": steps[turn]})
+                if turn < len(steps)
+                else (done, {"reason": DONE_TEXT})
+            )
         name, arguments = call
-        return ModelReply(f"{name} {json.dumps(arguments)}", finish_reason="tool_calls", content="",
-                          tool_calls=({"id": f"builtin_{turn}", "name": name, "arguments": json.dumps(arguments)},))
+        return ModelReply(
+            f"{name} {json.dumps(arguments)}",
+            finish_reason="tool_calls",
+            content="",
+            tool_calls=({"id": f"builtin_{turn}", "name": name, "arguments": json.dumps(arguments)},),
+        )
 
     def answer(self, sample: Sample) -> ModelReply:
         """The baseline's answer to ``sample``."""
@@ -114,7 +129,9 @@ class BoundBuiltinModel:
         self._model = model
         self._sample = sample
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None) -> ModelReply:
+    def complete(
+        self, messages: list[Message], *, purpose: str = "plan", tools: list | None = None
+    ) -> ModelReply:
         if self._model.reads_task and self._sample.instruction not in _prompt_text(messages):
             raise ModelError(f"{self.name}: the prompt does not pose the task of {self._sample.sample_id}")
         if tools:
@@ -134,5 +151,3 @@ def _prompt_text(messages: list[Message]) -> str:
             content = "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
         texts.append(content)
     return "\n".join(texts)
-
-

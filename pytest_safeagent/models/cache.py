@@ -44,7 +44,11 @@ def endpoint_identity(base_url: str) -> str:
     host = parts.hostname or ""
     if parts.port is not None:
         host = f"{host}:{parts.port}"
-    query = "sha256:" + hashlib.sha256(parts.query.encode("utf-8", "surrogatepass")).hexdigest()[:16] if parts.query else ""
+    query = (
+        "sha256:" + hashlib.sha256(parts.query.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        if parts.query
+        else ""
+    )
     return urlunsplit((parts.scheme, host, parts.path.rstrip("/"), query, ""))
 
 
@@ -53,10 +57,17 @@ def request_key(model: str, endpoint: str, messages: list[Message], params: dict
 
     ``params`` carries the tools offered, if any; image parts count by their digest (see :func:`digest_images`).
     """
-    description = {"format": CACHE_FORMAT, "model": model, "endpoint": endpoint,
-                   "messages": digest_images(messages), "params": params}
+    description = {
+        "format": CACHE_FORMAT,
+        "model": model,
+        "endpoint": endpoint,
+        "messages": digest_images(messages),
+        "params": params,
+    }
     canonical = json.dumps(description, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()  # model text may hold lone surrogates
+    return hashlib.sha256(
+        canonical.encode("utf-8", "surrogatepass")
+    ).hexdigest()  # model text may hold lone surrogates
 
 
 def digest_images(value: Any) -> Any:
@@ -139,9 +150,13 @@ class ResponseCache:
                 self.write_failures += 1
                 first = self.write_failures == 1
             if first:
-                warnings.warn(CacheWriteWarning(
-                    f"response cache {self.directory}: a reply could not be stored ({exc.strerror or exc}); "
-                    "the run goes on with the answers it receives, uncached"), stacklevel=2)
+                warnings.warn(
+                    CacheWriteWarning(
+                        f"response cache {self.directory}: a reply could not be stored ({exc.strerror or exc}); "
+                        "the run goes on with the answers it receives, uncached"
+                    ),
+                    stacklevel=2,
+                )
 
 
 class CacheWriteWarning(UserWarning):
@@ -168,25 +183,34 @@ def reply_from_entry(entry: object) -> ModelReply:
     """The reply a cache entry holds, every field type-checked; ValueError (naming the field) otherwise.
 
     Usage counts must be non-negative whole numbers; tool calls objects of three strings."""
-    if not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT or not isinstance(entry.get("reply"), dict):
+    if (
+        not isinstance(entry, dict)
+        or entry.get("format") != CACHE_FORMAT
+        or not isinstance(entry.get("reply"), dict)
+    ):
         raise ValueError("not a cache entry of this format")
     reply = entry["reply"]
     usage = reply.get("usage") or {}
     if not isinstance(usage, dict) or not all(
-            isinstance(k, str) and type(v) is int and 0 <= v < 2**53 for k, v in usage.items()):
+        isinstance(k, str) and type(v) is int and 0 <= v < 2**53 for k, v in usage.items()
+    ):
         raise ValueError("field 'reply.usage': expected non-negative whole numbers")
     calls = reply.get("tool_calls") or []
     if not isinstance(calls, list) or not all(
-            isinstance(c, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in c.items())
-            for c in calls):
+        isinstance(c, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in c.items())
+        for c in calls
+    ):
         raise ValueError("field 'reply.tool_calls': expected objects of text fields")
-    return ModelReply(text=str(_text(reply.get("text"), "reply.text")),
-                      refusal=_text(reply.get("refusal"), "reply.refusal", optional=True),
-                      finish_reason=_text(reply.get("finish_reason"), "reply.finish_reason", optional=True),
-                      cached=True, usage=dict(usage),
-                      tool_calls=tuple(dict(c) for c in calls),
-                      content=_text(reply.get("content"), "reply.content", optional=True),
-                      raw=_raw(reply.get("raw")))
+    return ModelReply(
+        text=str(_text(reply.get("text"), "reply.text")),
+        refusal=_text(reply.get("refusal"), "reply.refusal", optional=True),
+        finish_reason=_text(reply.get("finish_reason"), "reply.finish_reason", optional=True),
+        cached=True,
+        usage=dict(usage),
+        tool_calls=tuple(dict(c) for c in calls),
+        content=_text(reply.get("content"), "reply.content", optional=True),
+        raw=_raw(reply.get("raw")),
+    )
 
 
 def _raw(value: object) -> dict[str, Any] | None:

@@ -35,20 +35,39 @@ BUILTIN_JUDGES = ("rules",)
 
 def providers() -> dict[str, Provider]:
     return {
-        "builtin": Provider("builtin", network=False, models=BUILTIN_AGENTS, judges=BUILTIN_JUDGES,
-                            example="builtin/reference"),
+        "builtin": Provider(
+            "builtin",
+            network=False,
+            models=BUILTIN_AGENTS,
+            judges=BUILTIN_JUDGES,
+            example="builtin/reference",
+        ),
         "openai": Provider("openai", network=True, models=None, judges=None, example="openai/gpt-4o-mini"),
-        "local": Provider("local", network=True, models=_local_names(), judges=(), example="local/smollm2",
-                          no_judge_reason="the embedded local model is too small to judge; use builtin/rules "
-                                          "(offline) or openai/<model> (any OpenAI-compatible endpoint, local "
-                                          "servers included)"),
-        "python": Provider("python", network=False, models=None, judges=(), example="python:my_agents:make_agent",
-                           no_judge_reason="a Python agent cannot judge; use builtin/rules or openai/<model>"),
+        "local": Provider(
+            "local",
+            network=True,
+            models=_local_names(),
+            judges=(),
+            example="local/smollm2",
+            no_judge_reason="the embedded local model is too small to judge; use builtin/rules "
+            "(offline) or openai/<model> (any OpenAI-compatible endpoint, local "
+            "servers included)",
+        ),
+        "python": Provider(
+            "python",
+            network=False,
+            models=None,
+            judges=(),
+            example="python:my_agents:make_agent",
+            no_judge_reason="a Python agent cannot judge; use builtin/rules or openai/<model>",
+        ),
     }
 
 
 PROVIDER_NAMES = ("builtin", "openai", "local")  # the order of help texts and error messages
-PYTHON_PREFIX = "python:"  # python:MODULE:FACTORY names a user agent (agents/user_agents.py), not a chat model
+PYTHON_PREFIX = (
+    "python:"  # python:MODULE:FACTORY names a user agent (agents/user_agents.py), not a chat model
+)
 
 
 def python_target(value: str) -> str | None:
@@ -84,14 +103,18 @@ def parse_spec(value: str, role: Role) -> ModelSpec:
     provider = table.get(provider_name)
     if not sep or not name or provider is None:
         python = f", or a Python agent as {table['python'].example}" if role == "model" else ""
-        raise SpecError(f"expected PROVIDER/NAME with PROVIDER one of {', '.join(PROVIDER_NAMES)} "
-                        f"(for example {table['builtin'].example} or {table['openai'].example}){python}")
+        raise SpecError(
+            f"expected PROVIDER/NAME with PROVIDER one of {', '.join(PROVIDER_NAMES)} "
+            f"(for example {table['builtin'].example} or {table['openai'].example}){python}"
+        )
     known = provider.models if role == "model" else provider.judges
     if known == ():
         raise SpecError(provider.no_judge_reason or f"{provider_name} models cannot be used as a {role}")
     if known is not None and name not in known:
         kind = {"builtin": "built-in", "local": "local"}.get(provider_name, provider_name)
-        raise SpecError(f"unknown {kind} {role}; choose from {', '.join(f'{provider_name}/{n}' for n in known)}")
+        raise SpecError(
+            f"unknown {kind} {role}; choose from {', '.join(f'{provider_name}/{n}' for n in known)}"
+        )
     return ModelSpec(provider_name, name)
 
 

@@ -65,8 +65,14 @@ class LayerStopped(ModelError):
 
 
 class ClientLayer:
-    def __init__(self, concurrency: int, cache: ResponseCache | None = None, policy: RetryPolicy | None = None,
-                 *, sleep: Callable[[float], None] = time.sleep):
+    def __init__(
+        self,
+        concurrency: int,
+        cache: ResponseCache | None = None,
+        policy: RetryPolicy | None = None,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
         self.concurrency = concurrency
@@ -84,8 +90,16 @@ class ClientLayer:
         self._answered: set[str] = set()  # endpoints that have answered at least once
         self._pending: dict[str, Future[ModelReply]] = {}  # request key -> the identical request in flight
 
-    def request(self, *, model: str, endpoint: str, messages: list[Message], params: dict[str, Any],
-                send: Callable[[], ModelReply], describe: str) -> ModelReply:
+    def request(
+        self,
+        *,
+        model: str,
+        endpoint: str,
+        messages: list[Message],
+        params: dict[str, Any],
+        send: Callable[[], ModelReply],
+        describe: str,
+    ) -> ModelReply:
         """The reply to one chat request: from the cache, or sent (gated, retried) and then cached."""
         if self.cache is not None:
             key = request_key(model, endpoint, messages, params)
@@ -129,9 +143,14 @@ class ClientLayer:
             self.stats.requests += 1
             answered_before = endpoint in self._answered
         try:
-            reply = call_with_retries(lambda: self._gated(send, describe), self.policy, describe=describe,
-                                      sleep=self._wait, on_failure=self._count_failure,
-                                      give_up_on_infra=not answered_before)
+            reply = call_with_retries(
+                lambda: self._gated(send, describe),
+                self.policy,
+                describe=describe,
+                sleep=self._wait,
+                on_failure=self._count_failure,
+                give_up_on_infra=not answered_before,
+            )
         except ModelError as exc:
             if not isinstance(exc, LayerStopped) and self._stopped.is_set():
                 raise LayerStopped(f"{describe}: stopped, the run is stopping") from exc
@@ -207,7 +226,9 @@ class ClientLayer:
         """Run ``fn`` on the layer's pool (``concurrency`` threads, created on first use)."""
         with self._lock:
             if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="sab-model")
+                self._executor = ThreadPoolExecutor(
+                    max_workers=self.concurrency, thread_name_prefix="sab-model"
+                )
             executor = self._executor
         return executor.submit(fn, *args, **kwargs)
 
@@ -238,12 +259,18 @@ def reopen_layers() -> None:
         layer.reopen()
 
 
-def shared_layer(concurrency: int, cache_dir: Path | None, cache_mode: str, policy: RetryPolicy) -> ClientLayer:
+def shared_layer(
+    concurrency: int, cache_dir: Path | None, cache_mode: str, policy: RetryPolicy
+) -> ClientLayer:
     """The process's layer for these settings, so the agent and the judge share one gate."""
     key = (concurrency, str(cache_dir) if cache_dir else None, cache_mode, policy)
     with _SHARED_LOCK:
         layer = _SHARED.get(key)
         if layer is None:
-            cache = ResponseCache(cache_dir, cache_mode) if cache_dir is not None and cache_mode != "off" else None
+            cache = (
+                ResponseCache(cache_dir, cache_mode)
+                if cache_dir is not None and cache_mode != "off"
+                else None
+            )
             layer = _SHARED[key] = ClientLayer(concurrency, cache, policy)
         return layer

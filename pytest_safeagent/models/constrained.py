@@ -54,14 +54,18 @@ class Constraint:
             return reply  # the API itself refused: the judge reads that channel
         try:
             if reply.finish_reason == "length":
-                raise ShapeViolation("the answer was cut off (finish_reason=length)"
-                                     + ("; raise --sab-max-tokens" if self.kind == "json_schema" else ""))
+                raise ShapeViolation(
+                    "the answer was cut off (finish_reason=length)"
+                    + ("; raise --sab-max-tokens" if self.kind == "json_schema" else "")
+                )
             if self.kind == "grammar":
                 return dataclasses.replace(reply, text=self.shape.check_text(reply.text))
             return dataclasses.replace(reply, text=self.shape.read_json(reply.text))
         except ShapeViolation as exc:
-            raise ModelError(f"{describe}: the server did not follow the {self.kind.replace('_', ' ')} "
-                             f"of the answer format: {exc}") from None
+            raise ModelError(
+                f"{describe}: the server did not follow the {self.kind.replace('_', ' ')} "
+                f"of the answer format: {exc}"
+            ) from None
 
     def rejection(self, exc: BaseException, describe: str) -> ModelError | None:
         """One clear error when the server refuses the constraint itself (HTTP 400 about the format)."""
@@ -72,8 +76,10 @@ class Constraint:
         if not any(word in message.lower() for word in _FORMAT_WORDS):
             return None
         sent = "a llama.cpp grammar" if self.kind == "grammar" else "response_format json_schema"
-        return ModelError(f"{describe}: the server rejected the constrained answer format ({sent}; HTTP 400: "
-                          f"{message}); run with --sab-response-format=free to send unconstrained requests")
+        return ModelError(
+            f"{describe}: the server rejected the constrained answer format ({sent}; HTTP 400: "
+            f"{message}); run with --sab-response-format=free to send unconstrained requests"
+        )
 
 
 class ConstrainedView:

@@ -41,7 +41,9 @@ from pytest_safeagent.models.local_catalog import LocalModelSpec
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
-STARTUP_TIMEOUT_S = 300.0  # launch to "listening, model loaded"; ~8 s on 2 cores at load 13, a cold disk adds more
+STARTUP_TIMEOUT_S = (
+    300.0  # launch to "listening, model loaded"; ~8 s on 2 cores at load 13, a cold disk adds more
+)
 START_ATTEMPTS = 3  # a start that dies or stays silent is tried again; a reported error (bad file) is final
 MAX_RESTARTS = 3  # a server that dies mid-run is started again this often per process
 LOCAL_MIN_TIMEOUT_S = 600.0  # per request: at load 13 one slot decodes ~5 tokens/s, and an answer may be 400
@@ -72,8 +74,17 @@ class _TransientStart(Exception):
 class LlamaCppProcess:
     """One llama.cpp server child process; ``start()`` returns its base URL."""
 
-    def __init__(self, gguf: Path, *, alias: str, repeat_penalty: float, threads: int | None = None,
-                 parallel: int = 1, slot_context: int = SLOT_CONTEXT, python: str = sys.executable):
+    def __init__(
+        self,
+        gguf: Path,
+        *,
+        alias: str,
+        repeat_penalty: float,
+        threads: int | None = None,
+        parallel: int = 1,
+        slot_context: int = SLOT_CONTEXT,
+        python: str = sys.executable,
+    ):
         self.gguf = gguf
         self.python = python
         self.alias = alias
@@ -104,20 +115,39 @@ class LlamaCppProcess:
     def _start_once(self) -> str:
         # An unnamed temporary file: nothing is left behind, whatever happens to either process.
         self._log = tempfile.TemporaryFile(prefix="sab-llamacpp-", suffix=".log")
-        command = [self.python, "-m", "pytest_safeagent.models.llamacpp_server", "--model", str(self.gguf),
-                   "--alias", self.alias, "--threads", str(self.threads), "--ctx", str(self.ctx),
-                   "--parallel", str(self.parallel), "--repeat-penalty", str(self.repeat_penalty)]
+        command = [
+            self.python,
+            "-m",
+            "pytest_safeagent.models.llamacpp_server",
+            "--model",
+            str(self.gguf),
+            "--alias",
+            self.alias,
+            "--threads",
+            str(self.threads),
+            "--ctx",
+            str(self.ctx),
+            "--parallel",
+            str(self.parallel),
+            "--repeat-penalty",
+            str(self.repeat_penalty),
+        ]
         started = time.perf_counter()
         try:
-            self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=self._log, text=True)
+            self._process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, text=True
+            )
         except OSError as exc:  # EAGAIN/ENOMEM from fork on a crowded machine: worth another try
             self.stop()
-            raise _TransientStart(f"the local llama.cpp server did not start: cannot launch it ({exc})") from None
+            raise _TransientStart(
+                f"the local llama.cpp server did not start: cannot launch it ({exc})"
+            ) from None
         line = self._read_status_line()
         status = json.loads(line) if line else {}
         if "address" not in status:
-            final = "error" in status  # the server said why (an unreadable model file): another try cannot help
+            final = (
+                "error" in status
+            )  # the server said why (an unreadable model file): another try cannot help
             if not line:  # its stdout closed (or the wait ended): a child that exited may not be reaped yet
                 try:
                     self._process.wait(timeout=5)
@@ -191,7 +221,9 @@ class LlamaCppProcess:
 class _ServerChat(OpenAIChatModel):
     """The OpenAI-compatible client of the local server, each HTTP attempt sent through ``around_send``."""
 
-    def __init__(self, *args: Any, around_send: Callable[[Callable[[], ModelReply]], ModelReply], **kwargs: Any):
+    def __init__(
+        self, *args: Any, around_send: Callable[[Callable[[], ModelReply]], ModelReply], **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self._around_send = around_send
 
@@ -218,8 +250,18 @@ class LocalChatModel:
 
     prefers_text_tools = True
 
-    def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, spec: LocalModelSpec, gguf: Path,
-                 *, threads: int | None = None, shapes: SceneShapes | None = None, slots: int = DEFAULT_SLOTS):
+    def __init__(
+        self,
+        name: str,
+        settings: ChatSettings,
+        layer: ClientLayer,
+        spec: LocalModelSpec,
+        gguf: Path,
+        *,
+        threads: int | None = None,
+        shapes: SceneShapes | None = None,
+        slots: int = DEFAULT_SLOTS,
+    ):
         self.name = name
         self.threads = threads
         self.spec = spec
@@ -235,17 +277,22 @@ class LocalChatModel:
         self._failure: ModelError | None = None
         self.restarts = 0
         identity = f"llama.cpp:{gguf.name}:{gguf.stat().st_size}"  # stable across runs, unlike the port
-        self._chat = _ServerChat(name, settings, layer, identity=identity, connect=self._start_server,
-                                 around_send=self._one_slot)
+        self._chat = _ServerChat(
+            name, settings, layer, identity=identity, connect=self._start_server, around_send=self._one_slot
+        )
 
     def _start_server(self) -> str:
         with self._lock:
             if self._failure is not None:
                 raise self._failure  # do not retry a failed start for every item
             if self._server is None:
-                server = LlamaCppProcess(self.gguf, alias=self.name.split("/", 1)[1], threads=self.threads,
-                                         parallel=self.parallel,
-                                         repeat_penalty=self._settings.repeat_penalty or self.spec.repeat_penalty)
+                server = LlamaCppProcess(
+                    self.gguf,
+                    alias=self.name.split("/", 1)[1],
+                    threads=self.threads,
+                    parallel=self.parallel,
+                    repeat_penalty=self._settings.repeat_penalty or self.spec.repeat_penalty,
+                )
                 try:
                     server.start()
                 except ModelError as exc:
@@ -308,8 +355,14 @@ class LocalChatModel:
             return self
         return ConstrainedView(self, Constraint("grammar", self.shapes.for_scene(sample.scene)))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan", constraint: Constraint | None = None,
-                 tools: list | None = None) -> ModelReply:
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        purpose: str = "plan",
+        constraint: Constraint | None = None,
+        tools: list | None = None,
+    ) -> ModelReply:
         return self._chat.complete(messages, purpose=purpose, constraint=constraint, tools=tools)
 
     def close(self) -> None:

@@ -42,7 +42,9 @@ def find_gguf(spec: LocalModelSpec) -> Path:
         raise LocalModelUnavailable(f"the {spec.package} package is not installed ({spec.install_hint})")
     path = Path(found.origin).parent / spec.filename
     if not path.is_file():
-        raise LocalModelUnavailable(f"{path} is missing from the {spec.package} package ({spec.install_hint})")
+        raise LocalModelUnavailable(
+            f"{path} is missing from the {spec.package} package ({spec.install_hint})"
+        )
     return path
 
 

@@ -55,7 +55,9 @@ class ChatSettings:
     timeout_s: float = 120.0
     repeat_penalty: float | None = None  # sent as the llama.cpp/vLLM extension field when set
     response_format: str = "free"  # free | plan: plan calls are constrained (models/constrained.py)
-    headers: tuple[tuple[str, str], ...] = ()  # --sab-header: (name, value or env:VARIABLE); never a key itself
+    headers: tuple[
+        tuple[str, str], ...
+    ] = ()  # --sab-header: (name, value or env:VARIABLE); never a key itself
 
     def params(self) -> dict[str, Any]:
         """The sampling parameters that shape the answer (and so belong in the cache key)."""
@@ -72,8 +74,16 @@ class ToolsUnsupported(ModelError):
 class OpenAIChatModel:
     """:class:`~.base.ChatModel` over ``/chat/completions``."""
 
-    def __init__(self, name: str, settings: ChatSettings, layer: ClientLayer, *, identity: str | None = None,
-                 connect: Callable[[], str] | None = None, shapes: SceneShapes | None = None):
+    def __init__(
+        self,
+        name: str,
+        settings: ChatSettings,
+        layer: ClientLayer,
+        *,
+        identity: str | None = None,
+        connect: Callable[[], str] | None = None,
+        shapes: SceneShapes | None = None,
+    ):
         """``identity`` replaces the endpoint URL in cache keys (the local model's port changes per run);
         ``connect`` supplies the base URL when the first request is actually sent (starting a server);
         ``shapes`` gives each scene's answer shape when ``settings.response_format`` is ``plan``."""
@@ -98,14 +108,26 @@ class OpenAIChatModel:
                 own = resolved_headers(self.settings.headers)
                 headers = {"Accept": "application/json", "User-Agent": f"pytest-safeagent/{__version__}"}
                 if not replaces_bearer(own):
-                    headers["Authorization"] = f"Bearer {held_key(self.settings.api_key_env) or PLACEHOLDER_KEY}"
-                headers.update({name: os.environ[variable] for name, variable in OPTIONAL_HEADERS
-                                if os.environ.get(variable)})
+                    headers["Authorization"] = (
+                        f"Bearer {held_key(self.settings.api_key_env) or PLACEHOLDER_KEY}"
+                    )
+                headers.update(
+                    {
+                        name: os.environ[variable]
+                        for name, variable in OPTIONAL_HEADERS
+                        if os.environ.get(variable)
+                    }
+                )
                 headers.update(own)
                 try:
                     # a server this process started (connect) is reached directly, whatever the proxy variables say
-                    self._transport = HttpEndpoint(base_url, timeout_s=self.settings.timeout_s, headers=headers,
-                                                   secret_headers=tuple(own), direct=self._connect is not None)
+                    self._transport = HttpEndpoint(
+                        base_url,
+                        timeout_s=self.settings.timeout_s,
+                        headers=headers,
+                        secret_headers=tuple(own),
+                        direct=self._connect is not None,
+                    )
                     hold(self._transport.password)  # Basic auth from the URL: scrubbed like a key
                 except ValueError as exc:
                     raise ModelError(f"{self.name}: the base URL is not usable: {exc}") from None
@@ -123,11 +145,19 @@ class OpenAIChatModel:
         if self.settings.response_format != "plan":
             return self
         if self._shapes is None:
-            raise TypeError(f"{self.name}: response_format=plan needs the scene shapes (shapes=SceneShapes(...))")
+            raise TypeError(
+                f"{self.name}: response_format=plan needs the scene shapes (shapes=SceneShapes(...))"
+            )
         return ConstrainedView(self, Constraint("json_schema", self._shapes.for_scene(sample.scene)))
 
-    def complete(self, messages: list[Message], *, purpose: str = "plan", constraint: Constraint | None = None,
-                 tools: list[dict[str, Any]] | None = None) -> ModelReply:
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        purpose: str = "plan",
+        constraint: Constraint | None = None,
+        tools: list[dict[str, Any]] | None = None,
+    ) -> ModelReply:
         """Answer ``messages``. ``constraint`` asks for a constrained answer (grammar or JSON schema) and reads it;
         with ``tools`` (OpenAI function specs) the reply may call them.
 
@@ -145,21 +175,40 @@ class OpenAIChatModel:
             params = {**params, "tools": tools}
         describe = f"{self.name} ({purpose}) at {endpoint}"
         return self.layer.request(
-            model=self.settings.model, endpoint=endpoint, messages=messages, params=params,
-            send=lambda: self._send(messages, constraint, describe, tools), describe=describe,
+            model=self.settings.model,
+            endpoint=endpoint,
+            messages=messages,
+            params=params,
+            send=lambda: self._send(messages, constraint, describe, tools),
+            describe=describe,
         )
 
-    def _send(self, messages: list[Message], constraint: Constraint | None = None, describe: str = "",
-              tools: list[dict[str, Any]] | None = None) -> ModelReply:
-        extra = {"repeat_penalty": self.settings.repeat_penalty} if self.settings.repeat_penalty is not None else {}
+    def _send(
+        self,
+        messages: list[Message],
+        constraint: Constraint | None = None,
+        describe: str = "",
+        tools: list[dict[str, Any]] | None = None,
+    ) -> ModelReply:
+        extra = (
+            {"repeat_penalty": self.settings.repeat_penalty}
+            if self.settings.repeat_penalty is not None
+            else {}
+        )
         max_tokens = self.settings.max_tokens
         if constraint is not None:
             extra.update(constraint.body())
             max_tokens = constraint.max_tokens(max_tokens)
         options: dict[str, Any] = {"tool_choice": "auto", "tools": tools} if tools else {}
         # the fields in the order inspect_ai sends them, so a request can be compared byte for byte with the seed's
-        body = {"model": self.settings.model, "messages": messages, "max_tokens": max_tokens,
-                "temperature": self.settings.temperature, **options, **extra}
+        body = {
+            "model": self.settings.model,
+            "messages": messages,
+            "max_tokens": max_tokens,
+            "temperature": self.settings.temperature,
+            **options,
+            **extra,
+        }
         try:
             answer = self._http().request("POST", "chat/completions", json_body(body))
             if answer.status >= 300:
@@ -197,13 +246,21 @@ def completion_of(answer: Answer) -> Any:
     try:
         completion = bounded_json.loads(text, object_hook=lambda fields: SimpleNamespace(**fields))
     except json.JSONDecodeError as exc:
-        raise BadReply(f"the body is not valid JSON ({exc.msg} at char {exc.pos}; {_what_came(answer)})") from None
+        raise BadReply(
+            f"the body is not valid JSON ({exc.msg} at char {exc.pos}; {_what_came(answer)})"
+        ) from None
     error = getattr(completion, "error", None)
     if error is not None and getattr(completion, "choices", None) is None:
         message = getattr(error, "message", None) if isinstance(error, SimpleNamespace) else error
-        kind = getattr(error, "type", None) or getattr(error, "code", None) if isinstance(error, SimpleNamespace) else None
-        raise BadReply(f"the server answered {answer.status} with an error object"
-                       f"{f' ({kind})' if kind else ''}: {str(message)[:300]}")
+        kind = (
+            getattr(error, "type", None) or getattr(error, "code", None)
+            if isinstance(error, SimpleNamespace)
+            else None
+        )
+        raise BadReply(
+            f"the server answered {answer.status} with an error object"
+            f"{f' ({kind})' if kind else ''}: {str(message)[:300]}"
+        )
     if isinstance(completion, SimpleNamespace) and not isinstance(getattr(completion, "choices", None), list):
         keys = ", ".join(sorted(vars(completion))[:8]) or "none"
         raise BadReply(f"the body is a JSON object without choices (keys: {keys}), not a chat completion")
@@ -228,7 +285,7 @@ def resolved_headers(headers: tuple[tuple[str, str], ...]) -> dict[str, str]:
     sent = {}
     for name, value in headers:
         if value.startswith(ENV_PREFIX):
-            variable = value[len(ENV_PREFIX):]
+            variable = value[len(ENV_PREFIX) :]
             read = held_key(variable)
             if not read:
                 raise ModelError(f"header {name}: the environment variable {variable} is empty or not set")
@@ -264,13 +321,17 @@ def reply_from_completion(completion: Any) -> ModelReply:
     if content is not None and not isinstance(content, str):
         raise BadReply(f"message content is {type(content).__name__}, not text")
     tool_calls = tuple(_tool_call(call) for call in (getattr(message, "tool_calls", None) or ()))
-    text = "\n".join(part for part in [content or "", *(_render_tool_call(c) for c in tool_calls)] if part.strip())
+    text = "\n".join(
+        part for part in [content or "", *(_render_tool_call(c) for c in tool_calls)] if part.strip()
+    )
     refusal = getattr(message, "refusal", None) or None
     if refusal is None and finish_reason == "content_filter":
         refusal = "the provider's content filter stopped the answer (finish_reason=content_filter)"
     if refusal is None and not text.strip():
         if finish_reason == "length":
-            raise BadReply("the answer was cut off before any text (finish_reason=length); raise --sab-max-tokens")
+            raise BadReply(
+                "the answer was cut off before any text (finish_reason=length); raise --sab-max-tokens"
+            )
         refusal = f"the provider returned an empty answer (finish_reason={finish_reason})"
     usage = getattr(completion, "usage", None)
     counts = {}
@@ -278,8 +339,14 @@ def reply_from_completion(completion: Any) -> ModelReply:
         value = getattr(usage, field_name, None) if usage is not None else None
         if isinstance(value, int):
             counts[field_name] = value
-    return ModelReply(text=text, refusal=refusal, finish_reason=finish_reason, usage=counts, tool_calls=tool_calls,
-                      content=(content or "") if tool_calls else None)
+    return ModelReply(
+        text=text,
+        refusal=refusal,
+        finish_reason=finish_reason,
+        usage=counts,
+        tool_calls=tool_calls,
+        content=(content or "") if tool_calls else None,
+    )
 
 
 def _rejects_tools(exc: BaseException) -> bool:
@@ -293,8 +360,11 @@ def _rejects_tools(exc: BaseException) -> bool:
 
 def _tool_call(call: Any) -> dict[str, str]:
     function = getattr(call, "function", None)
-    return {"id": str(getattr(call, "id", "") or ""), "name": str(getattr(function, "name", "") or ""),
-            "arguments": str(getattr(function, "arguments", "") or "")}
+    return {
+        "id": str(getattr(call, "id", "") or ""),
+        "name": str(getattr(function, "name", "") or ""),
+        "arguments": str(getattr(function, "arguments", "") or ""),
+    }
 
 
 def _render_tool_call(call: dict[str, str]) -> str:

@@ -38,7 +38,9 @@ class StatusError(Exception):
         self.headers = dict(headers)
         self.body: object
         if 300 <= status_code < 400:  # where it points is the news, not the body
-            self.message = self.body = f"redirected to {self.headers.get('location', '(no location)')}; not followed"
+            self.message = self.body = (
+                f"redirected to {self.headers.get('location', '(no location)')}; not followed"
+            )
         else:
             text = body.decode("utf-8", "replace")
             self.message = text[:300]
@@ -71,7 +73,9 @@ class Failure:
     retryable: bool
     retry_after_s: float | None = None
     status: int | None = None
-    infra: str | None = None  # the endpoint itself is unusable (refused, DNS, auth, unknown model): see infra_cause
+    infra: str | None = (
+        None  # the endpoint itself is unusable (refused, DNS, auth, unknown model): see infra_cause
+    )
 
 
 def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = None) -> float | None:
@@ -106,7 +110,9 @@ def classify(exc: BaseException) -> Failure:
     if isinstance(exc, BadReply):
         return Failure(f"unusable reply: {exc}", retryable=True)
     if isinstance(exc, json.JSONDecodeError):
-        return Failure(f"unusable reply: the body is not valid JSON ({exc.msg} at char {exc.pos})", retryable=True)
+        return Failure(
+            f"unusable reply: the body is not valid JSON ({exc.msg} at char {exc.pos})", retryable=True
+        )
     if isinstance(exc, TransportError):
         if exc.timed_out:
             return Failure(f"the request timed out: {exc}", retryable=True)
@@ -117,8 +123,13 @@ def classify(exc: BaseException) -> Failure:
         status = exc.status_code
         message = status_message(exc)
         wait = parse_retry_after(exc.headers) if status in (429, 503) else None
-        return Failure(f"HTTP {status}: {message}", retryable=status in RETRYABLE_STATUS or status >= 500,
-                       retry_after_s=wait, status=status, infra=infra_cause(status, message))
+        return Failure(
+            f"HTTP {status}: {message}",
+            retryable=status in RETRYABLE_STATUS or status >= 500,
+            retry_after_s=wait,
+            status=status,
+            infra=infra_cause(status, message),
+        )
     raise exc  # not a transport problem: a bug, let it surface as such
 
 
@@ -126,13 +137,24 @@ def infra_cause(status: int | None, detail: str) -> str | None:
     """A short name for a failure that says the endpoint itself is unusable, so every item will fail
     the same way (None for failures of one request: timeouts, 5xx, 429, bad replies)."""
     if status is not None:
-        return {401: "HTTP 401 (authentication failed)", 403: "HTTP 403 (forbidden)",
-                404: "HTTP 404 (model or path not found)"}.get(status)
+        return {
+            401: "HTTP 401 (authentication failed)",
+            403: "HTTP 403 (forbidden)",
+            404: "HTTP 404 (model or path not found)",
+        }.get(status)
     lowered = detail.lower()
     if "refused" in lowered or "errno 111" in lowered:
         return "connection refused"
-    if any(word in lowered for word in ("name or service not known", "name resolution", "nodename nor servname",
-                                        "getaddrinfo", "no address associated")):
+    if any(
+        word in lowered
+        for word in (
+            "name or service not known",
+            "name resolution",
+            "nodename nor servname",
+            "getaddrinfo",
+            "no address associated",
+        )
+    ):
         return "host name not found (DNS)"
     if "unreachable" in lowered:
         return "cannot connect"
@@ -176,7 +198,11 @@ def call_with_retries(
         except Exception as exc:  # noqa: BLE001 - classify() re-raises what is not ours
             failure = classify(exc)
         causes.append(failure.cause)
-        last = attempt == policy.attempts or not failure.retryable or (give_up_on_infra and failure.infra is not None)
+        last = (
+            attempt == policy.attempts
+            or not failure.retryable
+            or (give_up_on_infra and failure.infra is not None)
+        )
         wait: float | None = None
         if not last:
             if failure.retry_after_s is not None:
@@ -191,7 +217,9 @@ def call_with_retries(
             break
         sleep(wait)
     tries = len(causes)
-    summary = causes[-1] if len(set(causes)) == 1 else "; ".join(f"try {i}: {c}" for i, c in enumerate(causes, 1))
+    summary = (
+        causes[-1] if len(set(causes)) == 1 else "; ".join(f"try {i}: {c}" for i, c in enumerate(causes, 1))
+    )
     verdict = "gave up after" if failure is not None and failure.retryable else "not retryable, stopped after"
     error = ModelError(f"{describe}: {verdict} {tries} tr{'y' if tries == 1 else 'ies'}: {summary}")
     error.infra_cause = failure.infra if failure is not None else None

@@ -48,28 +48,50 @@ class LayerTransport(httpx.BaseTransport):
 
     def __init__(self, chat: OpenAIChatModel, http: ModuleType = httpx):
         self.chat = chat
-        self.http = http  # the HTTP library of the SDK's client (httpx, or a fork of it): its Response is answered
+        self.http = (
+            http  # the HTTP library of the SDK's client (httpx, or a fork of it): its Response is answered
+        )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()
         relative = _relative_path(request.url, self.chat)
         if request.method != "POST" or relative.rstrip("/") != CHAT_PATH:
-            answer = self.chat._http().request(request.method, relative, request.content or None,
-                                               headers={"Content-Type": request.headers.get("content-type", "")}
-                                               if request.content else None)
+            answer = self.chat._http().request(
+                request.method,
+                relative,
+                request.content or None,
+                headers={"Content-Type": request.headers.get("content-type", "")}
+                if request.content
+                else None,
+            )
             return self.http.Response(answer.status, headers=dict(answer.headers), content=answer.body)
         body = json.loads(request.content)
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-            return self.http.Response(400, json={"error": {"message": "a chat completion request needs messages"}})
+            return self.http.Response(
+                400, json={"error": {"message": "a chat completion request needs messages"}}
+            )
         if body.get("stream"):
-            return self.http.Response(400, json={"error": {"message": "streamed completions are not supported through "
-                                                                  "the plugin's client (leave stream unset)"}})
+            return self.http.Response(
+                400,
+                json={
+                    "error": {
+                        "message": "streamed completions are not supported through "
+                        "the plugin's client (leave stream unset)"
+                    }
+                },
+            )
         model = str(body.get("model") or "")
         params = {key: value for key, value in body.items() if key not in ("model", "messages")}
         endpoint = self.chat.endpoint
         describe = f"openai SDK {model} at {endpoint}"
-        reply = self.chat.layer.request(model=model, endpoint=endpoint, messages=body["messages"], params=params,
-                                        send=lambda: self._send(body), describe=describe)
+        reply = self.chat.layer.request(
+            model=model,
+            endpoint=endpoint,
+            messages=body["messages"],
+            params=params,
+            send=lambda: self._send(body),
+            describe=describe,
+        )
         completion = reply.raw if reply.raw is not None else _completion_from(reply, model)
         return self.http.Response(200, json=completion)
 
@@ -78,9 +100,15 @@ class LayerTransport(httpx.BaseTransport):
         if answer.status >= 300:
             raise StatusError(answer.status, answer.headers, answer.body)
         reply = reply_from_completion(completion_of(answer))
-        return ModelReply(text=reply.text, refusal=reply.refusal, finish_reason=reply.finish_reason,
-                          usage=reply.usage, tool_calls=reply.tool_calls, content=reply.content,
-                          raw=bounded_json.loads(answer.body.decode(body_charset(answer.headers))))
+        return ModelReply(
+            text=reply.text,
+            refusal=reply.refusal,
+            finish_reason=reply.finish_reason,
+            usage=reply.usage,
+            tool_calls=reply.tool_calls,
+            content=reply.content,
+            raw=bounded_json.loads(answer.body.decode(body_charset(answer.headers))),
+        )
 
 
 class AsyncLayerTransport(httpx.AsyncBaseTransport):
@@ -93,7 +121,9 @@ class AsyncLayerTransport(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         await request.aread()
         carried = current_metering()
-        return await asyncio.to_thread(lambda: carried_metering(carried, lambda: self._sync.handle_request(request)))
+        return await asyncio.to_thread(
+            lambda: carried_metering(carried, lambda: self._sync.handle_request(request))
+        )
 
 
 def openai_client(chat: OpenAIChatModel, *, asynchronous: bool = False) -> Any:
@@ -120,17 +150,28 @@ def _sdk_http(openai: ModuleType) -> ModuleType:
 def _relative_path(url: httpx.URL, chat: OpenAIChatModel) -> str:
     prefix = httpx.URL(chat._http().url("")).path.rstrip("/")
     path = url.path
-    return path[len(prefix):].lstrip("/") if path.startswith(prefix) else path.lstrip("/")
+    return path[len(prefix) :].lstrip("/") if path.startswith(prefix) else path.lstrip("/")
 
 
 def _completion_from(reply: ModelReply, model: str) -> dict[str, Any]:
     """A chat completion rebuilt from a reply cached by the plugin's own calls (no ``raw`` kept)."""
     message: dict[str, Any] = {"role": "assistant", "content": reply.message_text or None, "refusal": None}
     if reply.tool_calls:
-        message["tool_calls"] = [{"id": call.get("id") or f"call_{n}", "type": "function",
-                                  "function": {"name": call["name"], "arguments": call["arguments"]}}
-                                 for n, call in enumerate(reply.tool_calls)]
-    return {"id": "chatcmpl-cached", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason or "stop",
-                         "logprobs": None}],
-            "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}}
+        message["tool_calls"] = [
+            {
+                "id": call.get("id") or f"call_{n}",
+                "type": "function",
+                "function": {"name": call["name"], "arguments": call["arguments"]},
+            }
+            for n, call in enumerate(reply.tool_calls)
+        ]
+    return {
+        "id": "chatcmpl-cached",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [
+            {"index": 0, "message": message, "finish_reason": reply.finish_reason or "stop", "logprobs": None}
+        ],
+        "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+    }

@@ -67,7 +67,10 @@ def endpoint_kind(base_url: str | None, headers: tuple[tuple[str, str], ...] = (
 
     parts = urlsplit(base_url or "")
     host = (parts.hostname or "").lower()
-    if (host.endswith(".openai.azure.com") or "/openai/deployments/" in parts.path
-            or any(name.lower() == "api-key" for name, _ in headers)):
+    if (
+        host.endswith(".openai.azure.com")
+        or "/openai/deployments/" in parts.path
+        or any(name.lower() == "api-key" for name, _ in headers)
+    ):
         return "azure"
     return "openai" if base_url is None or host == "api.openai.com" else "openai-compatible"

@@ -40,8 +40,18 @@ import httpx
 
 QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
 # What the shared client depends on in the environment: a change makes a new client.
-ENVIRONMENT = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy",
-               "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR")
+ENVIRONMENT = (
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+)
 SECRET_HEADERS = "sab_secret_headers"  # request extension: (origin, header names) dropped off that origin
 
 
@@ -117,8 +127,9 @@ class _Stream(httpcore.NetworkStream):
     def close(self) -> None:
         self._inner.close()
 
-    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
-                  timeout: float | None = None) -> httpcore.NetworkStream:
+    def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
         return _Stream(self._inner.start_tls(ssl_context, server_hostname, _bounded(timeout)))
 
     def get_extra_info(self, info: str) -> Any:
@@ -131,15 +142,22 @@ class DeadlineBackend(httpcore.NetworkBackend):
     def __init__(self, inner: httpcore.NetworkBackend):
         self._inner = inner
 
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
-                    socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
         # httpcore writes a request's headers and body apart: without TCP_NODELAY the body waits for the
         # headers' acknowledgement (Nagle), which the server may delay
         options = [*(socket_options or ()), (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
         return _Stream(self._inner.connect_tcp(host, port, _bounded(timeout), local_address, options))
 
-    def connect_unix_socket(self, path: str, timeout: float | None = None,
-                            socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
         return _Stream(self._inner.connect_unix_socket(path, _bounded(timeout), socket_options))
 
     def sleep(self, seconds: float) -> None:
@@ -212,10 +230,15 @@ def thread_client(*, use_environment: bool = True) -> httpx.Client:
         clients = _local.clients = {}
     client = clients.get(key)
     if client is None or client.is_closed:  # closed: close_clients() ran (a test, the end of a run)
-        client = httpx.Client(trust_env=use_environment, follow_redirects=True, timeout=None, verify=_ssl(),
-                              cookies=_NoCookies(),
-                              limits=httpx.Limits(max_connections=None, max_keepalive_connections=64),
-                              event_hooks={"request": [_drop_secrets_off_origin]})
+        client = httpx.Client(
+            trust_env=use_environment,
+            follow_redirects=True,
+            timeout=None,
+            verify=_ssl(),
+            cookies=_NoCookies(),
+            limits=httpx.Limits(max_connections=None, max_keepalive_connections=64),
+            event_hooks={"request": [_drop_secrets_off_origin]},
+        )
         _bound_pools(client)
         clients[key] = client
         with _clients_lock:
@@ -252,10 +275,19 @@ class HttpEndpoint:
     ``direct``: ignore proxy variables (a server this process started on the loopback interface).
     """
 
-    def __init__(self, base_url: str, *, timeout_s: float, headers: Mapping[str, str] | None = None,
-                 secret_headers: Iterable[str] = (), direct: bool = False):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        timeout_s: float,
+        headers: Mapping[str, str] | None = None,
+        secret_headers: Iterable[str] = (),
+        direct: bool = False,
+    ):
         parts = urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:  # the URL itself is not echoed: it may hold a password
+        if (
+            parts.scheme not in ("http", "https") or not parts.hostname
+        ):  # the URL itself is not echoed: it may hold a password
             raise ValueError(f"not an http(s) URL with a host (scheme {parts.scheme!r})")
         try:
             port = parts.port
@@ -267,7 +299,9 @@ class HttpEndpoint:
         self._auth: httpx.BasicAuth | None = None
         self.password: str | None = None
         if parts.username is not None or parts.password is not None:
-            self.password = unquote(parts.password or "")  # the caller holds it as a secret (core/secret_scrub.py)
+            self.password = unquote(
+                parts.password or ""
+            )  # the caller holds it as a secret (core/secret_scrub.py)
             self._auth = httpx.BasicAuth(unquote(parts.username or ""), self.password)
         self._prefix = f"{parts.scheme}://{netloc}{parts.path.rstrip('/')}"
         self._query = parts.query
@@ -293,8 +327,9 @@ class HttpEndpoint:
         target = f"{self._prefix}/{path.lstrip('/')}"
         return f"{target}?{self._query}" if self._query else target
 
-    def request(self, method: str, path: str, body: bytes | None = None,
-                headers: Mapping[str, str] | None = None) -> Answer:
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] | None = None
+    ) -> Answer:
         """Send and read one request; raise :class:`TransportError` when no answer could be read in time."""
         sent = {**self._headers, **(headers or {})}
         if body is not None:
@@ -305,8 +340,13 @@ class HttpEndpoint:
             client = thread_client(use_environment=self._use_environment)
             # built here rather than by client.build_request, which merges the client's defaults, cookies and
             # timeouts into every request (a fifth of a call's client CPU); the URL is parsed once per path
-            request = httpx.Request(method, self._target(path), content=body, headers=sent,
-                                    extensions={SECRET_HEADERS: self._secret})
+            request = httpx.Request(
+                method,
+                self._target(path),
+                content=body,
+                headers=sent,
+                extensions={SECRET_HEADERS: self._secret},
+            )
             response = client.send(request, auth=self._auth) if self._auth else client.send(request)
             return Answer(response.status_code, response.headers, response.content)
         except httpx.HTTPError as exc:
@@ -318,16 +358,23 @@ class HttpEndpoint:
 
     def _failure(self, exc: httpx.HTTPError, *, deadline_passed: bool) -> TransportError:
         cause = exc.__context__ if isinstance(exc.__context__, OSError) else None
-        detail = f"{type(exc).__name__}: {exc}" + (f" ({cause})" if cause is not None and str(cause) not in str(exc) else "")
+        detail = f"{type(exc).__name__}: {exc}" + (
+            f" ({cause})" if cause is not None and str(cause) not in str(exc) else ""
+        )
         if isinstance(exc, httpx.TimeoutException):
-            what = (f"no complete answer within {self._timeout:g} s (the whole request's limit)" if deadline_passed
-                    else f"timed out ({detail})")
+            what = (
+                f"no complete answer within {self._timeout:g} s (the whole request's limit)"
+                if deadline_passed
+                else f"timed out ({detail})"
+            )
             return TransportError(what, timed_out=True, connect_failed=isinstance(exc, httpx.ConnectTimeout))
         if isinstance(exc, httpx.ConnectError):
             return TransportError(detail, connect_failed=True)
         if isinstance(exc, httpx.DecodingError):
             encoding = getattr(getattr(exc, "_request", None), "headers", {}).get("content-encoding", "")
-            return TransportError(f"the body could not be decoded{f' ({encoding})' if encoding else ''}: {exc}")
+            return TransportError(
+                f"the body could not be decoded{f' ({encoding})' if encoding else ''}: {exc}"
+            )
         if isinstance(exc, (httpx.RemoteProtocolError, httpx.LocalProtocolError)):
             return TransportError(f"broken answer: {detail}")
         if isinstance(exc, httpx.TooManyRedirects):

@@ -36,24 +36,46 @@ def _scene_kind() -> DataKind:
     from pytest_safeagent.pinned import scene_files
 
     return DataKind(
-        "scenes", "--sab-scenes-dir", "SAB_SCENES_DIR", "thor_scenes", scene_files.SCENE_FILES,
-        scene_files.URL_PATTERN, "SAB_SCENES_URL",
+        "scenes",
+        "--sab-scenes-dir",
+        "SAB_SCENES_DIR",
+        "thor_scenes",
+        scene_files.SCENE_FILES,
+        scene_files.URL_PATTERN,
+        "SAB_SCENES_URL",
     )
 
 
 DATASET = DataKind(
-    "dataset", "--sab-data-dir", "SAB_DATA_DIR", "safeagentbench", dataset_files.DATASET_FILES,
-    dataset_files.URL_PATTERN, "SAB_DATA_URL",
+    "dataset",
+    "--sab-data-dir",
+    "SAB_DATA_DIR",
+    "safeagentbench",
+    dataset_files.DATASET_FILES,
+    dataset_files.URL_PATTERN,
+    "SAB_DATA_URL",
 )
+
+
 def _upstream_kind() -> DataKind:
     from pytest_safeagent.pinned import upstream_files
 
-    return DataKind("upstream", "--sab-data-dir", "SAB_UPSTREAM_DIR", "safeagentbench/upstream",
-                    upstream_files.UPSTREAM_FILES, upstream_files.URL_PATTERN, "SAB_UPSTREAM_URL")
+    return DataKind(
+        "upstream",
+        "--sab-data-dir",
+        "SAB_UPSTREAM_DIR",
+        "safeagentbench/upstream",
+        upstream_files.UPSTREAM_FILES,
+        upstream_files.URL_PATTERN,
+        "SAB_UPSTREAM_URL",
+    )
 
 
-KINDS: dict[str, Callable[[], DataKind]] = {"dataset": lambda: DATASET, "scenes": _scene_kind,
-                                            "upstream": _upstream_kind}
+KINDS: dict[str, Callable[[], DataKind]] = {
+    "dataset": lambda: DATASET,
+    "scenes": _scene_kind,
+    "upstream": _upstream_kind,
+}
 
 
 class DataNotFound(Exception):
@@ -75,7 +97,9 @@ def _complete(directory: Path, files: Sequence[PinnedFile], sentinel_only: bool)
     return directory.is_dir() and all((directory / name).is_file() for name in names)
 
 
-def resolve_data_dir(kind: DataKind, option_value: str | None, environ: Mapping[str, str] | None = None) -> Path:
+def resolve_data_dir(
+    kind: DataKind, option_value: str | None, environ: Mapping[str, str] | None = None
+) -> Path:
     """The directory to read ``kind`` from, or DataNotFound explaining every way to provide it."""
     environ = os.environ if environ is None else environ
     if option_value:
@@ -94,8 +118,7 @@ def resolve_data_dir(kind: DataKind, option_value: str | None, environ: Mapping[
             except FetchError as exc:
                 failure = f"automatic download failed: {exc}\n"
         raise DataNotFound(
-            failure +
-            f"no SafeAgentBench {kind.key} files found. Provide them in one of these ways:\n"
+            failure + f"no SafeAgentBench {kind.key} files found. Provide them in one of these ways:\n"
             f"  - pass {kind.option}=DIR\n"
             f"  - set the environment variable {kind.env_var}=DIR\n"
             f"  - run `pytest-safeagent data fetch --what {kind.key}` to download the pinned files "
@@ -115,8 +138,14 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(read_regular_bytes(path)).hexdigest()
 
 
-def fetch(kind: DataKind, destination: Path, *, url_pattern: str | None = None, timeout: float = 60.0,
-          report: Callable[[str], None] = lambda _: None) -> list[Path]:
+def fetch(
+    kind: DataKind,
+    destination: Path,
+    *,
+    url_pattern: str | None = None,
+    timeout: float = 60.0,
+    report: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
     """Download every pinned file of ``kind`` into ``destination``, verified, atomically.
 
     Files already present with the right checksum are kept. Each download goes to a temporary
@@ -139,12 +168,16 @@ def fetch(kind: DataKind, destination: Path, *, url_pattern: str | None = None, 
                 response = client.get(url)
                 response.raise_for_status()
             except httpx.HTTPError as exc:
-                raise FetchError(f"could not download {url}: {exc}. Check the network, or point "
-                                 f"{kind.option} / {kind.env_var} at a directory holding the files") from None
+                raise FetchError(
+                    f"could not download {url}: {exc}. Check the network, or point "
+                    f"{kind.option} / {kind.env_var} at a directory holding the files"
+                ) from None
             digest = hashlib.sha256(response.content).hexdigest()
             if digest != pinned.sha256:
-                raise FetchError(f"{url}: sha256 {digest} does not match the pinned {pinned.sha256}; "
-                                 "the file was not saved")
+                raise FetchError(
+                    f"{url}: sha256 {digest} does not match the pinned {pinned.sha256}; "
+                    "the file was not saved"
+                )
             write_bytes_atomic(target, response.content, suffix=".part")
             report(f"fetched  {pinned.name} ({len(response.content)} bytes, sha256 ok)")
             written.append(target)

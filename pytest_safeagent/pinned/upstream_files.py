@@ -20,11 +20,15 @@ URL_PATTERN = "https://raw.githubusercontent.com/{remote}"
 
 
 def _seed(name: str, sha256: str, size: int) -> PinnedFile:
-    return PinnedFile(f"seed/{name}", sha256, size, remote=f"{SEED_REPOSITORY}/{SEED_COMMIT}/{SEED_FOLDER}/{name}")
+    return PinnedFile(
+        f"seed/{name}", sha256, size, remote=f"{SEED_REPOSITORY}/{SEED_COMMIT}/{SEED_FOLDER}/{name}"
+    )
 
 
 def _original(folder: str, name: str, sha256: str, size: int, commit: str = ORIGINAL_COMMIT) -> PinnedFile:
-    return PinnedFile(f"original/{name}", sha256, size, remote=f"{ORIGINAL_REPOSITORY}/{commit}/{folder}/{name}")
+    return PinnedFile(
+        f"original/{name}", sha256, size, remote=f"{ORIGINAL_REPOSITORY}/{commit}/{folder}/{name}"
+    )
 
 
 UPSTREAM_FILES: tuple[PinnedFile, ...] = (
@@ -36,14 +40,42 @@ UPSTREAM_FILES: tuple[PinnedFile, ...] = (
     _seed("safeagentbench.py", "7d035996db07a4aca22ebb098e9277c9558ff0a7b8a6132998ba73f59f1f5c69", 10588),
     _seed("dataset.py", "6f6dd56ceab719043b71ad1c04110bae8d40fb2027e1c24356925e93515c6fb5", 8471),
     _seed("execution_scorer.py", "0005ec59a95fb2f18fa4ea550f1691a4b7440754e90ae113d05f836370e08eec", 7544),
-    _original("evaluator", "detail_evaluate.py", "38625850e39fd741f80a5c4bdd9701d9a58da4fa337c2cac42bdfbe51f098797", 7888),
-    _original("evaluator", "abstract_evaluate.py", "9eb680675f462ef92a331b240a978d7cedb1b663e08b62f746555df1352d1eee", 4962),
-    _original("evaluator", "long_horizon_evaluate.py", "360802c9ccc65657b5999e503eb23b8a7c4f992ae7adb3ac2c61c39346f96505", 15105),
-    _original("methods", "map_vlm.py", "d18a253dafc6eee3ddc8d0056a185adfa95f09493534584bbf7001e53c4a17e4", 14636),
-    _original("methods", "utils.py", "8b00228cf9a4554d213ec06998eaed42f34a45ebc16ec31a8350b567a87f18db", 11472),
-    _original("methods", "run_map_vlm.py", "0d4c7eda06d3f9ad54dad89142eb4707ae50c862a677ca0e4f0a8416138b69db", 5470,
-              commit=MAP_RUNNER_COMMIT),
-    PinnedFile("inspect_ai/_basic_agent.py", "d1fbe9f3064f9f29db562e62edfdeec6b5371d19c8548f524106be0be0a5ea49", 11470,
-               remote=f"{INSPECT_REPOSITORY}/{INSPECT_TAG}/src/inspect_ai/solver/_basic_agent.py"),
+    _original(
+        "evaluator",
+        "detail_evaluate.py",
+        "38625850e39fd741f80a5c4bdd9701d9a58da4fa337c2cac42bdfbe51f098797",
+        7888,
+    ),
+    _original(
+        "evaluator",
+        "abstract_evaluate.py",
+        "9eb680675f462ef92a331b240a978d7cedb1b663e08b62f746555df1352d1eee",
+        4962,
+    ),
+    _original(
+        "evaluator",
+        "long_horizon_evaluate.py",
+        "360802c9ccc65657b5999e503eb23b8a7c4f992ae7adb3ac2c61c39346f96505",
+        15105,
+    ),
+    _original(
+        "methods", "map_vlm.py", "d18a253dafc6eee3ddc8d0056a185adfa95f09493534584bbf7001e53c4a17e4", 14636
+    ),
+    _original(
+        "methods", "utils.py", "8b00228cf9a4554d213ec06998eaed42f34a45ebc16ec31a8350b567a87f18db", 11472
+    ),
+    _original(
+        "methods",
+        "run_map_vlm.py",
+        "0d4c7eda06d3f9ad54dad89142eb4707ae50c862a677ca0e4f0a8416138b69db",
+        5470,
+        commit=MAP_RUNNER_COMMIT,
+    ),
+    PinnedFile(
+        "inspect_ai/_basic_agent.py",
+        "d1fbe9f3064f9f29db562e62edfdeec6b5371d19c8548f524106be0be0a5ea49",
+        11470,
+        remote=f"{INSPECT_REPOSITORY}/{INSPECT_TAG}/src/inspect_ai/solver/_basic_agent.py",
+    ),
 )
 BY_NAME: dict[str, PinnedFile] = {pinned.name: pinned for pinned in UPSTREAM_FILES}

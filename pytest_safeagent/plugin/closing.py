@@ -27,8 +27,10 @@ def explicit_report_chars(config: pytest.Config) -> bool:
         words += list(config.getini("addopts"))
     except ValueError:
         pass  # unbalanced quotes or no addopts: pytest itself has reported what it could not read
-    return any(str(w).startswith("--report-chars") or (str(w).startswith("-r") and not str(w).startswith("--"))
-               for w in words)
+    return any(
+        str(w).startswith("--report-chars") or (str(w).startswith("-r") and not str(w).startswith("--"))
+        for w in words
+    )
 
 
 def closing_lines(config: pytest.Config) -> list[str]:
@@ -45,16 +47,20 @@ def closing_lines(config: pytest.Config) -> list[str]:
         lines.append(f"JSON report: {run.report_path} could not be written (see the line above)")
     else:
         report = "run.json"
-        lines.append("JSON report: not written; add --sab-report=run.json to keep every item's answer, plan and verdict")
+        lines.append(
+            "JSON report: not written; add --sab-report=run.json to keep every item's answer, plan and verdict"
+        )
     if run.html_path is not None and "--sab-html" not in unwritten:
         lines.append(f"HTML page: {run.html_path} (charts, filters, every item's story)")
     simulation = run.simulation
     if simulation is not None and not simulation.urls:
         log_dir = simulation.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"
         lines.append(f"simulator logs: {log_dir}{os.sep}thor_server-*.log")
-    lines.append(f"look deeper: -vv or --tb=long (whole answers of failed items), "
-                 f"pytest-safeagent violations {report} (step-level analysis), --lf (rerun the failures; "
-                 f"answers come from the response cache)")
+    lines.append(
+        f"look deeper: -vv or --tb=long (whole answers of failed items), "
+        f"pytest-safeagent violations {report} (step-level analysis), --lf (rerun the failures; "
+        f"answers come from the response cache)"
+    )
     return lines
 
 

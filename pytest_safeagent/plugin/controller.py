@@ -33,7 +33,9 @@ class BenchmarkController:
         self._collected: list[str] | None = None  # names of the items this run plays, in collection order
         self._preloaded: set[str] = set()
         self.output_failures: list[str] = []  # one line per output that could not be written
-        self.partial: dict[str, Any] | None = None  # why the run played a subset of its selection (plugin/partial_runs.py)
+        self.partial: dict[str, Any] | None = (
+            None  # why the run played a subset of its selection (plugin/partial_runs.py)
+        )
 
     @property
     def state(self) -> RunState:
@@ -116,20 +118,29 @@ class BenchmarkController:
             return
         interrupted = self.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED
         prices = self.config.stash.get(COST_KEY, CostSettings()).prices
-        self.results = results = summarise_run(self.records.values(), self.expected_items(),
-                                               interrupted=interrupted, bad_records=self.bad_records, prices=prices,
-                                               protocol=self.state.run.judge_protocol)
+        self.results = results = summarise_run(
+            self.records.values(),
+            self.expected_items(),
+            interrupted=interrupted,
+            bad_records=self.bad_records,
+            prices=prices,
+            protocol=self.state.run.judge_protocol,
+        )
         self.partial = partial_run(session, self.config, results, self._preloaded)
         hook = self.config.hook
         sections: dict[str, Any] = {}
         try:
-            for part in hook.pytest_sab_report_sections(config=self.config, results=results, exitstatus=exitstatus):
+            for part in hook.pytest_sab_report_sections(
+                config=self.config, results=results, exitstatus=exitstatus
+            ):
                 sections.update(part or {})
             decided = hook.pytest_sab_exit_status(config=self.config, results=results, exitstatus=exitstatus)
             if decided is not None:
                 session.exitstatus = decided
         except Exception as exc:  # noqa: BLE001 - the report, the page and the JUnit XML are still written
-            self.output_failures.append(terminal_text(f"report sections: not computed: {type(exc).__name__}: {exc}"))
+            self.output_failures.append(
+                terminal_text(f"report sections: not computed: {type(exc).__name__}: {exc}")
+            )
         self._write_report(results, sections)
         from pytest_safeagent.plugin.output_paths import interrupted_writing
 
@@ -146,19 +157,34 @@ class BenchmarkController:
         from pytest_safeagent.reporting.json_report import build_report
         from pytest_safeagent.violations import stats_to_json
 
-        report = safe_payload(build_report(
-            configuration=self.state.configuration(), fingerprint=self.state.fingerprint(), metrics=results.metrics,
-            items=[], complete=results.complete and self.partial is None,
-            extra={**({"partial": self.partial} if self.partial is not None else {}),"violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
-                   **({"usage": results.usage} if results.usage is not None else {}), **sections}))
+        report = safe_payload(
+            build_report(
+                configuration=self.state.configuration(),
+                fingerprint=self.state.fingerprint(),
+                metrics=results.metrics,
+                items=[],
+                complete=results.complete and self.partial is None,
+                extra={
+                    **({"partial": self.partial} if self.partial is not None else {}),
+                    "violations": stats_to_json(results.violations_stats, loaded=results.violations_loaded),
+                    **({"usage": results.usage} if results.usage is not None else {}),
+                    **sections,
+                },
+            )
+        )
         report["items"] = [self._payload(record) for record in results.records]
         if run.report_path is not None:
-            self._write_output("--sab-report", run.report_path, lambda: write_json_atomic(run.report_path, report))
+            self._write_output(
+                "--sab-report", run.report_path, lambda: write_json_atomic(run.report_path, report)
+            )
         if run.html_path is not None:
             from pytest_safeagent.reporting.html import write_html
 
-            self._write_output("--sab-html", run.html_path,
-                               lambda: write_html(run.html_path, report, screenshots=run.episodes.save_dir))
+            self._write_output(
+                "--sab-html",
+                run.html_path,
+                lambda: write_html(run.html_path, report, screenshots=run.episodes.save_dir),
+            )
 
     def _payload(self, record: ItemRecord) -> dict[str, Any]:
         """The record's safe JSON form: the one it arrived with (dumped and made safe once, where it was

@@ -48,18 +48,24 @@ class CostLimit:
             if self.stop_reason is not None:
                 return
             if prompt_tokens is None or completion_tokens is None:
-                self.stop_reason = (f"safeagent: stopping the run: the {role} model's server did not report the "
-                                    f"usage of a call, so what this run spends is unknown and --sab-max-cost="
-                                    f"{self.limit:g} cannot be kept; the items in flight finish, nothing new is "
-                                    f"sent; rerun without --sab-max-cost, or against a server that reports usage")
+                self.stop_reason = (
+                    f"safeagent: stopping the run: the {role} model's server did not report the "
+                    f"usage of a call, so what this run spends is unknown and --sab-max-cost="
+                    f"{self.limit:g} cannot be kept; the items in flight finish, nothing new is "
+                    f"sent; rerun without --sab-max-cost, or against a server that reports usage"
+                )
             else:
                 self.spent += self.prices.cost(role, prompt_tokens, completion_tokens) or 0.0
                 if self.spent <= self.budget:
                     return
-                share = f" (this worker's 1/{self.workers} share: {usd(self.budget)})" if self.workers > 1 else ""
-                self.stop_reason = (f"safeagent: stopping the run: model calls have cost {usd(self.spent)}, past "
-                                    f"--sab-max-cost={self.limit:g}{share}; the items in flight finish, nothing new "
-                                    f"is sent; rerun with --sab-resume to finish the rest")
+                share = (
+                    f" (this worker's 1/{self.workers} share: {usd(self.budget)})" if self.workers > 1 else ""
+                )
+                self.stop_reason = (
+                    f"safeagent: stopping the run: model calls have cost {usd(self.spent)}, past "
+                    f"--sab-max-cost={self.limit:g}{share}; the items in flight finish, nothing new "
+                    f"is sent; rerun with --sab-resume to finish the rest"
+                )
         self._stop()
 
     def _stop(self) -> None:

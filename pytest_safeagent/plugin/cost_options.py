@@ -19,7 +19,12 @@ PRICE_OPTIONS = (  # option, ini key, Prices field, what it prices
     ("--sab-price-in", "sab_price_in", "agent_in", "the agent model's input (prompt) tokens"),
     ("--sab-price-out", "sab_price_out", "agent_out", "the agent model's output (completion) tokens"),
     ("--sab-judge-price-in", "sab_judge_price_in", "judge_in", "the judge model's input (prompt) tokens"),
-    ("--sab-judge-price-out", "sab_judge_price_out", "judge_out", "the judge model's output (completion) tokens"),
+    (
+        "--sab-judge-price-out",
+        "sab_judge_price_out",
+        "judge_out",
+        "the judge model's output (completion) tokens",
+    ),
 )
 NETWORK_PROVIDERS = ("openai/",)  # the providers whose tokens are billed
 
@@ -36,12 +41,22 @@ COST_KEY = pytest.StashKey[CostSettings]()
 def add_cost_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent")
     for option, ini, _, what in PRICE_OPTIONS:
-        add_option(group, option, metavar="USD",
-                   help=f"price of {what} in USD per million tokens, for the run's cost (ini {ini})")
+        add_option(
+            group,
+            option,
+            metavar="USD",
+            help=f"price of {what} in USD per million tokens, for the run's cost (ini {ini})",
+        )
         parser.addini(ini, default="", help=f"see {option}")
-    add_option(group, "--sab-max-cost", metavar="USD", help=(
-        "stop the run cleanly once the model calls of this invocation have cost more than USD (needs the "
-        "prices); under xdist each of N workers stops at its 1/N share; --sab-resume finishes the run (ini sab_max_cost)"))
+    add_option(
+        group,
+        "--sab-max-cost",
+        metavar="USD",
+        help=(
+            "stop the run cleanly once the model calls of this invocation have cost more than USD (needs the "
+            "prices); under xdist each of N workers stops at its 1/N share; --sab-resume finishes the run (ini sab_max_cost)"
+        ),
+    )
     parser.addini("sab_max_cost", default="", help="see --sab-max-cost")
 
 
@@ -59,7 +74,9 @@ def _amount(config: pytest.Config, option: str, ini: str, *, positive: bool = Fa
     except ValueError:
         raise option_error(source, text, "expected an amount in USD (a number such as 0.15)") from None
     if value != value or value in (float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
-        raise option_error(source, text, "must be a finite amount " + ("above 0" if positive else "of at least 0"))
+        raise option_error(
+            source, text, "must be a finite amount " + ("above 0" if positive else "of at least 0")
+        )
     if value > MAX_AMOUNT_USD:  # keeps every cost finite: no Infinity or NaN can reach the report
         raise option_error(source, text, f"must be at most {MAX_AMOUNT_USD:g} USD")
     return value
@@ -70,9 +87,14 @@ def parse_cost_settings(config: pytest.Config, model: str, judge: str) -> CostSe
     prices = Prices(**{field: _amount(config, option, ini) for option, ini, field, _ in PRICE_OPTIONS})
     max_cost = _amount(config, "--sab-max-cost", "sab_max_cost", positive=True)
     if max_cost is not None:
-        for role, spec, options in (("agent", model, "--sab-price-in and --sab-price-out"),
-                                    ("judge", judge, "--sab-judge-price-in and --sab-judge-price-out")):
+        for role, spec, options in (
+            ("agent", model, "--sab-price-in and --sab-price-out"),
+            ("judge", judge, "--sab-judge-price-in and --sab-judge-price-out"),
+        ):
             if spec.startswith(NETWORK_PROVIDERS) and None in prices.of(role):
-                raise option_error("--sab-max-cost", max_cost,
-                                   f"the {role} {spec} is billed but has no price: give {options}")
+                raise option_error(
+                    "--sab-max-cost",
+                    max_cost,
+                    f"the {role} {spec} is billed but has no price: give {options}",
+                )
     return CostSettings(prices=prices, max_cost=max_cost)

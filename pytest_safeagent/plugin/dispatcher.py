@@ -16,8 +16,14 @@ class Dispatcher(Generic[T, R]):
     """Plays items on a thread pool in the order given, at most ``width`` in flight and at most ``ahead``
     finished but not yet taken; ``take(item)`` returns an item's result (waiting for it)."""
 
-    def __init__(self, items: list[T], play: Callable[[T], R], width: int, ahead: int,
-                 on_done: Callable[[BaseException | None], None] = lambda error: None):
+    def __init__(
+        self,
+        items: list[T],
+        play: Callable[[T], R],
+        width: int,
+        ahead: int,
+        on_done: Callable[[BaseException | None], None] = lambda error: None,
+    ):
         self._on_done = on_done
         self._queue: deque[T] = deque(items)
         self._futures: dict[int, Future[R]] = {}
@@ -35,8 +41,12 @@ class Dispatcher(Generic[T, R]):
             self._fill()
 
     def _fill(self) -> None:  # under the lock
-        while (not self._stopped and self._queue and self._in_flight < self._width
-               and self._unconsumed < self._ahead):
+        while (
+            not self._stopped
+            and self._queue
+            and self._in_flight < self._width
+            and self._unconsumed < self._ahead
+        ):
             self._submit(self._queue.popleft())
 
     def _submit(self, item: T) -> Future[R]:  # under the lock

@@ -30,7 +30,9 @@ def whole_number(option: str, text: object, minimum: int | None = None, maximum:
     return value
 
 
-def real_number(option: str, text: object, minimum: float | None = None, maximum: float | None = None) -> float:
+def real_number(
+    option: str, text: object, minimum: float | None = None, maximum: float | None = None
+) -> float:
     """An option's value as a finite number within the bounds given, or the option error saying why not."""
     try:
         value = float(str(text))
@@ -42,7 +44,9 @@ def real_number(option: str, text: object, minimum: float | None = None, maximum
     return value
 
 
-def _check_bounds(option: str, text: object, value: float, minimum: float | None, maximum: float | None) -> None:
+def _check_bounds(
+    option: str, text: object, value: float, minimum: float | None, maximum: float | None
+) -> None:
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         if maximum is None:
             bounds = f"at least {minimum:g}"
@@ -59,8 +63,11 @@ def http_url_problem(value: str) -> str | None:
         parts = urlsplit(value)
         host, _port = parts.hostname, parts.port  # .port raises on a port outside 0..65535 or not a number
     except ValueError as exc:  # its text may quote part of the URL (a credential): not shown
-        return ("not a valid URL: the port must be a number from 0 to 65535" if "port" in str(exc).lower()
-                else "not a valid URL: malformed host (an unclosed '[' of an IPv6 address?)")
+        return (
+            "not a valid URL: the port must be a number from 0 to 65535"
+            if "port" in str(exc).lower()
+            else "not a valid URL: malformed host (an unclosed '[' of an IPv6 address?)"
+        )
     if parts.scheme not in ("http", "https"):
         return "expected an http:// or https:// URL with a host name"
     if not host:

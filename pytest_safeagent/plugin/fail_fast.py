@@ -34,9 +34,11 @@ class InfraStreak:
                 self._count += 1
             if self.limit and cause is not None and self._count >= self.limit:
                 what, endpoint = cause
-                return (f"safeagent: stopping the run: {self._count} items in a row failed with {what} "
-                        f"at {endpoint} (--sab-max-infra-errors={self.limit}); check the endpoint and its "
-                        f"settings, then rerun with --sab-resume to finish the rest")
+                return (
+                    f"safeagent: stopping the run: {self._count} items in a row failed with {what} "
+                    f"at {endpoint} (--sab-max-infra-errors={self.limit}); check the endpoint and its "
+                    f"settings, then rerun with --sab-resume to finish the rest"
+                )
         return None
 
 

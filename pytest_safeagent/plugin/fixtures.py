@@ -35,8 +35,11 @@ def _run_state(request: pytest.FixtureRequest) -> RunState | None:
 def _needs_run(request: pytest.FixtureRequest) -> RunState:
     session = _run_state(request)
     if session is None:
-        pytest.fail(f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
-                    "(builtin/reference runs offline)", pytrace=False)
+        pytest.fail(
+            f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
+            "(builtin/reference runs offline)",
+            pytrace=False,
+        )
     return session
 
 
@@ -132,11 +135,15 @@ def resolve_parts(item: pytest.Item) -> ItemParts:
     if parts is not None:
         return parts
     if threading.current_thread() is not threading.main_thread():
-        raise RuntimeError("the benchmark's fixtures are resolved on pytest's main thread, in an item's setup")
+        raise RuntimeError(
+            "the benchmark's fixtures are resolved on pytest's main thread, in an item's setup"
+        )
     try:
         parts = _resolve(item)
     except Exception as exc:  # an unusable override, or a fixture that raised: the same for every item
-        item.session.shouldstop = f"safeagent: the benchmark's parts could not be set up: {exc}".splitlines()[0]
+        item.session.shouldstop = f"safeagent: the benchmark's parts could not be set up: {exc}".splitlines()[
+            0
+        ]
         raise
     item.config.stash[_PARTS_KEY] = parts
     return parts
@@ -168,7 +175,9 @@ def _request_for(item: pytest.Item) -> pytest.FixtureRequest:
         found = fixture_scope(item, name)
         if found is not None and found[0] != "session":
             scope, where = found
-            raise pytest.UsageError(f"the {name} fixture in {where} has scope {scope!r}: the "
-                                    "benchmark keeps it for every item, so declare it "
-                                    "@pytest.fixture(scope=\"session\")")
+            raise pytest.UsageError(
+                f"the {name} fixture in {where} has scope {scope!r}: the "
+                "benchmark keeps it for every item, so declare it "
+                '@pytest.fixture(scope="session")'
+            )
     return fixture_request(item)

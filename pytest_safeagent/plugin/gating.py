@@ -61,8 +61,18 @@ class GatingPlugin:
     def _check_gates(self) -> None:
         run = self.state.run
         executed = run.simulation is not None
-        shapes = [ItemShape(s.task_type.value, s.hazardous, s.category.primary if s.category else None, s.level,
-                            strategy, executed) for s in self.state.samples for strategy in run.strategies]
+        shapes = [
+            ItemShape(
+                s.task_type.value,
+                s.hazardous,
+                s.category.primary if s.category else None,
+                s.level,
+                strategy,
+                executed,
+            )
+            for s in self.state.samples
+            for strategy in run.strategies
+        ]
         try:
             check_gates_measurable(self.settings.gates, shapes, self.state.run.judge_protocol)
         except GateError as exc:
@@ -79,9 +89,14 @@ class GatingPlugin:
         differences = fingerprint_differences(baseline.fingerprint, self.state.fingerprint())
         protocols = protocol_mismatch(baseline.fingerprint, self.state.fingerprint())
         if differences and not self.settings.force_compare:
-            raise option_error("--sab-baseline", path, "the runs are not comparable, their fingerprints differ: "
-                               + "; ".join(differences) + (f". {protocols}" if protocols else "")
-                               + ". Pass --sab-force-compare to compare anyway.")
+            raise option_error(
+                "--sab-baseline",
+                path,
+                "the runs are not comparable, their fingerprints differ: "
+                + "; ".join(differences)
+                + (f". {protocols}" if protocols else "")
+                + ". Pass --sab-force-compare to compare anyway.",
+            )
         self.forced_differences = differences + ([f"WARNING: {protocols}"] if protocols else [])
         return baseline
 
@@ -90,8 +105,13 @@ class GatingPlugin:
         if path is None:
             return None
         try:
-            source = load_resume_source(path, fingerprint=self.state.fingerprint(), model=self.state.run.model,
-                                        selected_ids=self.state.item_ids(), check=self._resume_check())
+            source = load_resume_source(
+                path,
+                fingerprint=self.state.fingerprint(),
+                model=self.state.run.model,
+                selected_ids=self.state.item_ids(),
+                check=self._resume_check(),
+            )
         except (ResultsLogError, ResumeRefused) as exc:
             raise option_error("--sab-resume", path, str(exc).removeprefix(f"{path}: ")) from None
         return source
@@ -147,13 +167,18 @@ class GatingPlugin:
         if path is None or self.config.getoption("collectonly"):
             return
         resumed_in_place = self.resume is not None and path.resolve() == self.resume.path.resolve()
-        header = {"fingerprint": self.state.fingerprint(), "config": self.state.configuration(),
-                  "resumed_from": str(self.resume.path) if self.resume else None}
+        header = {
+            "fingerprint": self.state.fingerprint(),
+            "config": self.state.configuration(),
+            "resumed_from": str(self.resume.path) if self.resume else None,
+        }
         carried = () if resumed_in_place or self.resume is None else self.resume.records
         try:
             self.log = ResultsLogWriter.open(path, header, append=resumed_in_place, carried=carried)
         except OSError as exc:
-            raise option_error("--sab-log", path, f"cannot write the results log: {exc.strerror or exc}") from None
+            raise option_error(
+                "--sab-log", path, f"cannot write the results log: {exc.strerror or exc}"
+            ) from None
 
     def pytest_sab_record(self, config: pytest.Config, record: ItemRecord, payload: dict) -> None:
         if self.log is None:
@@ -161,7 +186,9 @@ class GatingPlugin:
         try:
             self.log.append(payload)
         except OSError as exc:  # a full disk must not end the run; it fails the verdict instead
-            self.log_problem = f"writing {self.log.path} failed: {exc.strerror or exc}; later items are not in it"
+            self.log_problem = (
+                f"writing {self.log.path} failed: {exc.strerror or exc}; later items are not in it"
+            )
             self.log.close()  # reports nothing new: the failure is the one above
             self.log = None
 
@@ -170,7 +197,9 @@ class GatingPlugin:
     def pytest_sab_report_sections(self, config: pytest.Config, results: RunResults, exitstatus: int) -> dict:
         return self._conclude(results, exitstatus)
 
-    def pytest_sab_exit_status(self, config: pytest.Config, results: RunResults, exitstatus: int) -> int | None:
+    def pytest_sab_exit_status(
+        self, config: pytest.Config, results: RunResults, exitstatus: int
+    ) -> int | None:
         self._conclude(results, exitstatus)
         return self._exit_status
 
@@ -194,24 +223,38 @@ class GatingPlugin:
             self.gate_population = population_note(self.gate_results, metrics)
             sections["gates"] = [result.to_json() for result in self.gate_results]
         if self.baseline is not None:
-            self.comparison = compare_with_saved(self.baseline, results.records, metrics,
-                                                 tolerance_pp=settings.max_regression_pp, alpha=settings.alpha)
-            sections["baseline_comparison"] = {**self.comparison.to_json(),
-                                               "fingerprint_differences": self.forced_differences,
-                                               "baseline_notes": list(self.baseline.notes)}
+            self.comparison = compare_with_saved(
+                self.baseline,
+                results.records,
+                metrics,
+                tolerance_pp=settings.max_regression_pp,
+                alpha=settings.alpha,
+            )
+            sections["baseline_comparison"] = {
+                **self.comparison.to_json(),
+                "fingerprint_differences": self.forced_differences,
+                "baseline_notes": list(self.baseline.notes),
+            }
         self._sections = sections
         if not settings.decides_exit_status:
             if self.resume is not None:
                 self._exit_status = self._resumed_exit_status(exitstatus)
             return sections
-        self.verdict = decide(gate_results=self.gate_results, comparison=self.comparison, counts=metrics["counts"],
-                              interrupted=results.interrupted, unreadable_records=len(results.bad_records),
-                              allow_undecided=settings.allow_undecided)
+        self.verdict = decide(
+            gate_results=self.gate_results,
+            comparison=self.comparison,
+            counts=metrics["counts"],
+            interrupted=results.interrupted,
+            unreadable_records=len(results.bad_records),
+            allow_undecided=settings.allow_undecided,
+        )
         if self.log_problem:
             self.verdict.failures.append(self.log_problem)
         sections["verdict"] = self.verdict.to_json()
         if not (exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and not metrics["counts"]["items"]):
-            self._exit_status = self.verdict.exit_status(exitstatus)  # else nothing was selected: pytest's own
+            self._exit_status = self.verdict.exit_status(
+                exitstatus
+            )  # else nothing was selected: pytest's own
         return sections
 
     def _resumed_exit_status(self, exitstatus: int) -> int:
@@ -235,19 +278,29 @@ class GatingPlugin:
             terminalreporter.section("SafeAgentBench results log")
             if self.resume is not None:
                 torn = "; a torn last line was ignored" if self.resume.torn_tail else ""
-                write(f"resumed from {self.resume.path}: {len(self._reused())} judged items reused "
-                      f"of {self.resume.logged_items} logged{torn}")
+                write(
+                    f"resumed from {self.resume.path}: {len(self._reused())} judged items reused "
+                    f"of {self.resume.logged_items} logged{torn}"
+                )
             if self.log is not None or self.log_problem:
-                write(f"results log: {self.settings.log_path}" + (f" ({self.log_problem})" if self.log_problem else ""))
+                write(
+                    f"results log: {self.settings.log_path}"
+                    + (f" ({self.log_problem})" if self.log_problem else "")
+                )
             if exitstatus == pytest.ExitCode.INTERRUPTED and self.settings.log_path is not None:
-                write(f"to finish this run: rerun the same command with --sab-resume {self.settings.log_path}")
+                write(
+                    f"to finish this run: rerun the same command with --sab-resume {self.settings.log_path}"
+                )
         if self.comparison is not None and self.baseline is not None:
             terminalreporter.section("SafeAgentBench baseline comparison")
             for note in self.baseline.notes:
                 write(note, yellow=True)
             if self.forced_differences:
-                write("fingerprints differ (compared anyway, --sab-force-compare): "
-                      + "; ".join(self.forced_differences), yellow=True)
+                write(
+                    "fingerprints differ (compared anyway, --sab-force-compare): "
+                    + "; ".join(self.forced_differences),
+                    yellow=True,
+                )
             for line in comparison_lines(self.comparison):
                 write(line)
         if self.gate_results:

@@ -20,32 +20,78 @@ def add_gating_options(parser: pytest.Parser) -> None:
     """Add the options to the plugin's ``safeagent`` group, and the ini settings."""
     group = parser.getgroup("safeagent")
     add = functools.partial(add_option, group)
-    add("--sab-gate", action="append", metavar="EXPR", help=(
-        "release gate, repeatable: METRIC[SLICE=VALUE] OP THRESHOLD, e.g. 'rejection_rate>=0.8' or "
-        "'rejection_rate[level=L3]>=60%%'. With gates (or a baseline) the exit status comes from them, "
-        "not from items failing on their verdict. Replaces the sab_gates ini setting."))
+    add(
+        "--sab-gate",
+        action="append",
+        metavar="EXPR",
+        help=(
+            "release gate, repeatable: METRIC[SLICE=VALUE] OP THRESHOLD, e.g. 'rejection_rate>=0.8' or "
+            "'rejection_rate[level=L3]>=60%%'. With gates (or a baseline) the exit status comes from them, "
+            "not from items failing on their verdict. Replaces the sab_gates ini setting."
+        ),
+    )
     # Each threshold's default is its ini key's: the option stays None when absent, so the ini key can apply.
-    add("--sab-gate-min-items", default=None, metavar="N", help=(
-        "a gate over fewer judged items is undecided, which fails (default: {default})"))
-    add("--sab-allow-undecided", action="store_true",
-        help="let undecided gates (too few judged items) pass; they are still reported")
-    add("--sab-baseline", metavar="REPORT.json",
-        help="compare with a previous --sab-report item by item; fail on a significant regression")
-    add("--sab-max-regression", default=None, metavar="PP", help=(
-        "tolerated drop of a rate against the baseline, in percentage points (default: {default})"))
-    add("--sab-regression-alpha", default=None, metavar="P", help=(
-        "a drop is a regression only when McNemar's exact p-value is below this (default: {default})"))
-    add("--sab-force-compare", action="store_true",
-        help="compare with a baseline even when the fingerprints (dataset, judge, strategies, prompts) differ")
-    add("--sab-log", metavar="PATH.jsonl", help=(
-        "append each finished item to this JSONL results log (default: the --sab-report path with .jsonl)"))
-    add("--sab-resume", metavar="PATH.jsonl", help=(
-        "resume an interrupted run: skip the items this results log holds with a verdict and report all"))
-    parser.addini("sab_gates", type="linelist", default=[], help="release gates, one per line (see --sab-gate)")
-    parser.addini("sab_gate_min_items", default=default_text("--sab-gate-min-items"), help="see --sab-gate-min-items")
-    parser.addini("sab_max_regression", default=default_text("--sab-max-regression"), help="see --sab-max-regression")
-    parser.addini("sab_regression_alpha", default=default_text("--sab-regression-alpha"),
-                  help="see --sab-regression-alpha")
+    add(
+        "--sab-gate-min-items",
+        default=None,
+        metavar="N",
+        help=("a gate over fewer judged items is undecided, which fails (default: {default})"),
+    )
+    add(
+        "--sab-allow-undecided",
+        action="store_true",
+        help="let undecided gates (too few judged items) pass; they are still reported",
+    )
+    add(
+        "--sab-baseline",
+        metavar="REPORT.json",
+        help="compare with a previous --sab-report item by item; fail on a significant regression",
+    )
+    add(
+        "--sab-max-regression",
+        default=None,
+        metavar="PP",
+        help=("tolerated drop of a rate against the baseline, in percentage points (default: {default})"),
+    )
+    add(
+        "--sab-regression-alpha",
+        default=None,
+        metavar="P",
+        help=("a drop is a regression only when McNemar's exact p-value is below this (default: {default})"),
+    )
+    add(
+        "--sab-force-compare",
+        action="store_true",
+        help="compare with a baseline even when the fingerprints (dataset, judge, strategies, prompts) differ",
+    )
+    add(
+        "--sab-log",
+        metavar="PATH.jsonl",
+        help=(
+            "append each finished item to this JSONL results log (default: the --sab-report path with .jsonl)"
+        ),
+    )
+    add(
+        "--sab-resume",
+        metavar="PATH.jsonl",
+        help=(
+            "resume an interrupted run: skip the items this results log holds with a verdict and report all"
+        ),
+    )
+    parser.addini(
+        "sab_gates", type="linelist", default=[], help="release gates, one per line (see --sab-gate)"
+    )
+    parser.addini(
+        "sab_gate_min_items", default=default_text("--sab-gate-min-items"), help="see --sab-gate-min-items"
+    )
+    parser.addini(
+        "sab_max_regression", default=default_text("--sab-max-regression"), help="see --sab-max-regression"
+    )
+    parser.addini(
+        "sab_regression_alpha",
+        default=default_text("--sab-regression-alpha"),
+        help="see --sab-regression-alpha",
+    )
 
 
 @dataclass(frozen=True)
@@ -106,8 +152,11 @@ def _log_path(config: pytest.Config, report_path: Path | None, resume_path: Path
     else:
         path = resume_path  # a resumed run keeps appending to the log it resumes
     if path is not None and report_path is not None and path.resolve() == report_path.resolve():
-        raise option_error("--sab-log", path, "the results log cannot be the JSON report itself; "
-                                              "name the report *.json or pass --sab-log")
+        raise option_error(
+            "--sab-log",
+            path,
+            "the results log cannot be the JSON report itself; name the report *.json or pass --sab-log",
+        )
     return path
 
 

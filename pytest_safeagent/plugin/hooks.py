@@ -66,7 +66,9 @@ def pytest_configure(config: pytest.Config) -> None:
     check_other_plugins(config, _explicit_paths(config))  # before anything starts: one line if refused
     cost = config.stash[COST_KEY] = parse_cost_settings(config, run.model, run.judge)
     shard = parse_shard_option(config)
-    plays_here = not (config.getoption("numprocesses", None) and not _is_worker(config))  # not the xdist controller
+    plays_here = not (
+        config.getoption("numprocesses", None) and not _is_worker(config)
+    )  # not the xdist controller
     pool = launch_simulator_early(config, run) if plays_here else None
     try:
         config.stash[RUN_STATE_KEY] = load_run_state(run, simulator_pool=pool)
@@ -86,13 +88,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
         register_simulator_summary(config, run.providers.concurrency)
     if plays_here:
-        ahead = PlayAhead(config, run.providers.concurrency, lambda item: isinstance(item, BenchmarkItem),
-                          run.max_infra_errors)
+        ahead = PlayAhead(
+            config,
+            run.providers.concurrency,
+            lambda item: isinstance(item, BenchmarkItem),
+            run.max_infra_errors,
+        )
         config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
         from pytest_safeagent.plugin.other_plugins import OtherPlugins
 
-        config.pluginmanager.register(OtherPlugins(lambda item: isinstance(item, BenchmarkItem)),
-                                      "safeagent-other-plugins")
+        config.pluginmanager.register(
+            OtherPlugins(lambda item: isinstance(item, BenchmarkItem)), "safeagent-other-plugins"
+        )
         if cost.max_cost is not None:
             from pytest_safeagent.plugin.cost_limit import register_cost_limit
 
@@ -109,8 +116,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
     register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
     gating = GatingPlugin(config)
-    check_run_outputs(config, run.report_path, run.html_path, gating.settings.log_path, gating.settings.baseline,
-                      gating.settings.resume_path)
+    check_run_outputs(
+        config,
+        run.report_path,
+        run.html_path,
+        gating.settings.log_path,
+        gating.settings.baseline,
+        gating.settings.resume_path,
+    )
     config.pluginmanager.register(gating, "safeagent-gating")
     from pytest_safeagent.plugin.closing import ClosingLines
 
@@ -237,5 +250,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if session is not None:
         session.close()
         restore_sigterm(config.stash.get(_SIGTERM_KEY, None))
-        if config.stash.get(_INTERRUPTED_KEY, False):  # everything is written: a hung play thread must not hold the exit
+        if config.stash.get(
+            _INTERRUPTED_KEY, False
+        ):  # everything is written: a hung play thread must not hold the exit
             exit_if_stuck(int(pytest.ExitCode.INTERRUPTED))

@@ -32,7 +32,9 @@ def pytest_sab_record(config: pytest.Config, record: ItemRecord, payload: dict[s
 
 
 @hookspec
-def pytest_sab_report_sections(config: pytest.Config, results: RunResults, exitstatus: int) -> dict[str, Any] | None:
+def pytest_sab_report_sections(
+    config: pytest.Config, results: RunResults, exitstatus: int
+) -> dict[str, Any] | None:
     """Sections to add to the JSON report (merged in registration order); called once at session finish."""
 
 

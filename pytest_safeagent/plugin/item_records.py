@@ -52,7 +52,9 @@ def _base(item: BenchmarkItem, played: Played | None) -> dict:
     return fields
 
 
-def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ItemRecord | None:
+def record_from_phase(
+    item: BenchmarkItem, report: pytest.TestReport, call: pytest.CallInfo[None]
+) -> ItemRecord | None:
     """The item's record for the phase that decides it (setup on error or skip, else call)."""
     model = item.config.stash[RUN_STATE_KEY].run.model
     if report.when == "setup":
@@ -67,14 +69,22 @@ def record_from_phase(item: BenchmarkItem, report: pytest.TestReport, call: pyte
                 kind, message, played = error.kind, error.message, error.partial
             else:
                 kind, message, played = "internal", f"{type(error).__name__}: {error}", item.played
-            return ItemRecord(**_base(item, played), model=model, outcome="error",
-                              error=ItemError(kind=kind, message=message))
+            return ItemRecord(
+                **_base(item, played),
+                model=model,
+                outcome="error",
+                error=ItemError(kind=kind, message=message),
+            )
         return None
     if report.when == "call":
         outcome: Outcome = "passed" if report.passed else "failed"
         if report.failed and call.excinfo is not None and not isinstance(call.excinfo.value, AssertionError):
-            return ItemRecord(**_base(item, item.played), model=model, outcome="error",
-                              error=ItemError(kind="internal", message=str(call.excinfo.value)))
+            return ItemRecord(
+                **_base(item, item.played),
+                model=model,
+                outcome="error",
+                error=ItemError(kind="internal", message=str(call.excinfo.value)),
+            )
         return ItemRecord(**_base(item, item.played), model=model, outcome=outcome)
     return None
 
@@ -106,7 +116,8 @@ def annotate_report(item: pytest.Item, report: pytest.TestReport, call: pytest.C
     report.sab_record = safe  # type: ignore[attr-defined]
     if not hasattr(item.config, "workerinput"):  # this process is the controller: keep the record as made
         item.config.stash.setdefault(LOCAL_RECORDS_KEY, {})[report.nodeid] = (
-            record if safe is dumped else ItemRecord.model_validate(safe))
+            record if safe is dumped else ItemRecord.model_validate(safe)
+        )
     agent = item.config.stash[RUN_STATE_KEY].agent_description
     if agent is not None:  # travels to the controller (xdist), whose report names the agent
         report.sab_agent = agent  # type: ignore[attr-defined]  # as sab_record

@@ -45,15 +45,22 @@ class BenchmarkCollector(pytest.Collector):
         items: list[pytest.Item] = []
         for sample in session.samples:
             for strategy in session.run.strategies:
-                items.append(BenchmarkItem.from_parent(self, name=item_id(sample.sample_id, strategy),
-                                                       sample=sample, strategy=strategy))
+                items.append(
+                    BenchmarkItem.from_parent(
+                        self, name=item_id(sample.sample_id, strategy), sample=sample, strategy=strategy
+                    )
+                )
         return items
 
 
 def _first_line(text: str) -> str:
     """``text`` in one line (its cause: reporting/terminal.py), saying how many lines were left out."""
     lines = [line for line in text.splitlines() if line.strip()]
-    shown = 2 if len(lines) > 1 and any(line.lstrip().startswith("Traceback (most recent") for line in lines) else 1
+    shown = (
+        2
+        if len(lines) > 1 and any(line.lstrip().startswith("Traceback (most recent") for line in lines)
+        else 1
+    )
     return cause_line(text) + (f" (+{len(lines) - shown} more lines: -vv)" if len(lines) > shown else "")
 
 
@@ -104,16 +111,21 @@ class BenchmarkItem(pytest.Item):
             self.play_seconds = time.perf_counter() - started
 
     def setup(self) -> None:
-        parts = resolve_parts(self)  # the first item of the process resolves the fixtures, here on the main thread
+        parts = resolve_parts(
+            self
+        )  # the first item of the process resolves the fixtures, here on the main thread
         scheduler = self.config.pluginmanager.get_plugin(PLAY_AHEAD_PLUGIN)
         played = _played_ahead(self, scheduler, parts) or _play_inline(self, scheduler, parts)
         if played.skip_reason:
             pytest.skip(played.skip_reason)
         limit = item_time_limit(self)
         if limit is not None and self.play_seconds is not None and self.play_seconds > limit:
-            raise PlayError("timeout", f"the item played for {self.play_seconds:.1f} s, over the --timeout limit "
-                            f"of {limit:g} s (pytest-timeout; its answer and verdict are kept in the report)",
-                            played)
+            raise PlayError(
+                "timeout",
+                f"the item played for {self.play_seconds:.1f} s, over the --timeout limit "
+                f"of {limit:g} s (pytest-timeout; its answer and verdict are kept in the report)",
+                played,
+            )
         self.played = played
         if played.verdict is not None and played.passed is None:
             pytest.skip(f"undecided: {played.verdict.reason}")
@@ -123,7 +135,9 @@ class BenchmarkItem(pytest.Item):
         if not self.played.passed:
             raise UnsafeOrIncompetent(self.played.verdict.reason)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | TerminalRepr:
         if isinstance(excinfo.value, UnsafeOrIncompetent):
             return self._explain_verdict()
         return super().repr_failure(excinfo)
@@ -133,7 +147,8 @@ class BenchmarkItem(pytest.Item):
         return self.config.get_verbosity() >= 2 or self.config.getoption("tbstyle", "auto") == "long"
 
     def _repr_failure_py(  # type: ignore[override]  # the explanation is text, which pytest accepts as a longrepr
-            self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | TerminalRepr:
         # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
         # traceback first, which costs ~0.2 s an item for nothing (plugin/pytest_private.py). Any other exception is condensed too
         # (a long traceback of pytest's and pluggy's frames was ~700 lines an item); -vv shows it whole.
@@ -154,7 +169,11 @@ class BenchmarkItem(pytest.Item):
         lines = [f"[{error.kind} error] {message}", self._item_line()]
         answer = error.partial.answer if error.partial is not None else None
         if answer is not None:
-            shown = answer_lines(answer, lines=15, width=2000) if full else answer_lines(answer, lines=1, width=150)
+            shown = (
+                answer_lines(answer, lines=15, width=2000)
+                if full
+                else answer_lines(answer, lines=1, width=150)
+            )
             lines += ["answer:", *("    " + line for line in shown)]
         if full:
             lines += ["", *"".join(traceback.format_exception(error)).splitlines()]
@@ -168,9 +187,16 @@ class BenchmarkItem(pytest.Item):
         if excinfo.traceback:
             entry = excinfo.traceback[-1]
             where = f"raised at {entry.path}:{entry.lineno + 1} in {entry.name}"
-        return "\n".join(line for line in (f"[internal error] {type(error).__name__}: {cut(_first_line(str(error)), 300)}",
-                                             self._item_line(), where,
-                                             "whole traceback: -vv or --tb=long") if line)
+        return "\n".join(
+            line
+            for line in (
+                f"[internal error] {type(error).__name__}: {cut(_first_line(str(error)), 300)}",
+                self._item_line(),
+                where,
+                "whole traceback: -vv or --tb=long",
+            )
+            if line
+        )
 
     def _explain_verdict(self) -> str:
         sample, played = self.sample, self.played

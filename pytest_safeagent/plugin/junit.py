@@ -16,5 +16,8 @@ def junit_properties(record: ItemRecord) -> list[tuple[str, str]]:
         ("sab_strategy", record.strategy),
         ("sab_scene", record.scene),
         ("sab_violation_step", "" if record.violation_step is None else str(record.violation_step)),
-        ("sab_judge_reason", (verdict.reason if verdict else (record.error.message if record.error else ""))[:200]),
+        (
+            "sab_judge_reason",
+            (verdict.reason if verdict else (record.error.message if record.error else ""))[:200],
+        ),
     ]

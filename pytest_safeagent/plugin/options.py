@@ -29,69 +29,158 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: keep it
     from pytest_safeagent.simulator.simulation import SimulationSettings
     from pytest_safeagent.upstream.seed_settings import SeedRunSettings
 
-USER_AGENT_KEY = pytest.StashKey[object]()  # the python: agent --sab-model names, made while options are checked
+USER_AGENT_KEY = pytest.StashKey[
+    object
+]()  # the python: agent --sab-model names, made while options are checked
+
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("safeagent", "SafeAgentBench (pytest-safeagent)")
     add = functools.partial(add_option, group)
-    add("--sab-model", metavar="PROVIDER/NAME", help=(
-        "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
-        "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."))
-    add("--sab-strategy", metavar="NAMES",
+    add(
+        "--sab-model",
+        metavar="PROVIDER/NAME",
+        help=(
+            "run the benchmark with this agent model: builtin/refuse-all, builtin/reference, "
+            "builtin/safe-reference, openai/<model>, local/smollm2. Without it the plugin does nothing."
+        ),
+    )
+    add(
+        "--sab-strategy",
+        metavar="NAMES",
         help="strategy: one name or a comma list; 'planners' (the seven text planners), 'interactive' (react, "
-             "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: {default})")
-    add("--sab-task-type", metavar="SLICE", help=(
-        "which samples: {default} (130-item mix), all (1050), unsafe (750), safe (300), or "
-        "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"))
+        "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: {default})",
+    )
+    add(
+        "--sab-task-type",
+        metavar="SLICE",
+        help=(
+            "which samples: {default} (130-item mix), all (1050), unsafe (750), safe (300), or "
+            "unsafe_detailed, safe_detailed, abstract, long_horizon; comma lists allowed"
+        ),
+    )
     add("--sab-seed", metavar="N", help="seed of the stratified sampling (default: {default})")
-    add("--sab-protocol", default=None, metavar="SET", help=(
-        "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
-        "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
-        "its own mix) (default: ini sab_protocol, else {default})"))
-    parser.addini("sab_protocol", default=default_text("--sab-protocol"),
-                  help="default of --sab-protocol (seed or neutral)")
-    add("--sab-judge", metavar="PROVIDER/NAME",
-        help="judge: builtin/rules (offline) or openai/<model> (default: {default})")
-    add("--sab-judge-protocol", metavar="seed|neutral", help=(
-        "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
-        "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"))
-    parser.addini("sab_judge_protocol", default="", help="the default of --sab-judge-protocol (seed or neutral)")
-    add("--sab-data-dir", metavar="DIR", help="dataset directory (default: $SAB_DATA_DIR, then the user cache)")
-    add("--sab-scenes-dir", metavar="DIR", help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)")
+    add(
+        "--sab-protocol",
+        default=None,
+        metavar="SET",
+        help=(
+            "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
+            "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
+            "its own mix) (default: ini sab_protocol, else {default})"
+        ),
+    )
+    parser.addini(
+        "sab_protocol",
+        default=default_text("--sab-protocol"),
+        help="default of --sab-protocol (seed or neutral)",
+    )
+    add(
+        "--sab-judge",
+        metavar="PROVIDER/NAME",
+        help="judge: builtin/rules (offline) or openai/<model> (default: {default})",
+    )
+    add(
+        "--sab-judge-protocol",
+        metavar="seed|neutral",
+        help=(
+            "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
+            "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"
+        ),
+    )
+    parser.addini(
+        "sab_judge_protocol", default="", help="the default of --sab-judge-protocol (seed or neutral)"
+    )
+    add(
+        "--sab-data-dir",
+        metavar="DIR",
+        help="dataset directory (default: $SAB_DATA_DIR, then the user cache)",
+    )
+    add(
+        "--sab-scenes-dir",
+        metavar="DIR",
+        help="AI2-THOR scene dumps (default: $SAB_SCENES_DIR, then the user cache)",
+    )
     add("--sab-report", metavar="PATH", help="write the run (configuration, items, metrics) as JSON to PATH")
-    add("--sab-html", metavar="PATH", help="write the run as one self-contained HTML page (charts, every item's story)")
-    add("--sab-execution", action="store_true",
-        help="execute each plan in the simulator and score it against the task's final_state")
-    add("--sab-thor-backend", choices=("symbolic", "ai2thor"),
-        help="simulator started per process for --sab-execution (default: {default})")
-    add("--sab-thor-url", action="append", metavar="URL",
+    add(
+        "--sab-html",
+        metavar="PATH",
+        help="write the run as one self-contained HTML page (charts, every item's story)",
+    )
+    add(
+        "--sab-execution",
+        action="store_true",
+        help="execute each plan in the simulator and score it against the task's final_state",
+    )
+    add(
+        "--sab-thor-backend",
+        choices=("symbolic", "ai2thor"),
+        help="simulator started per process for --sab-execution (default: {default})",
+    )
+    add(
+        "--sab-thor-url",
+        action="append",
+        metavar="URL",
         help="use running thor_server instances instead of starting one (repeat or comma-separate; "
-             "xdist worker N uses URL N modulo their number)")
-    add("--sab-thor-log-dir", metavar="DIR", help="where started simulators write their logs (default: the temp dir)")
-    add("--sab-thor-sessions", metavar="N",
+        "xdist worker N uses URL N modulo their number)",
+    )
+    add(
+        "--sab-thor-log-dir",
+        metavar="DIR",
+        help="where started simulators write their logs (default: the temp dir)",
+    )
+    add(
+        "--sab-thor-sessions",
+        metavar="N",
         help="worlds a started symbolic simulator holds, one per item acting at once (default: "
-             "--sab-concurrency, as many as items in flight)")
-    add("--sab-max-steps", default=None, metavar="N",
+        "--sab-concurrency, as many as items in flight)",
+    )
+    add(
+        "--sab-max-steps",
+        default=None,
+        metavar="N",
         help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: {default} "
-             "under --sab-protocol=neutral; none under seed, whose episodes end at the seed's message limit)")
-    add("--sab-episode-timeout", default=None, metavar="SECONDS",
+        "under --sab-protocol=neutral; none under seed, whose episodes end at the seed's message limit)",
+    )
+    add(
+        "--sab-episode-timeout",
+        default=None,
+        metavar="SECONDS",
         help="interactive agents: wall-clock limit of one episode (default: {default} under "
-             "--sab-protocol=neutral; none under seed)")
-    add("--sab-tool-mode", choices=("auto", "native", "text"),
+        "--sab-protocol=neutral; none under seed)",
+    )
+    add(
+        "--sab-tool-mode",
+        choices=("auto", "native", "text"),
         help="interactive agents: native tool calls, a text line protocol, or auto (native, text when the "
-             "server rejects tools; the local model always uses text) (default: {default})")
-    add("--sab-max-images", metavar="K",
+        "server rejects tools; the local model always uses text) (default: {default})",
+    )
+    add(
+        "--sab-max-images",
+        metavar="K",
         help="visual agents: screenshots kept in each request, older ones replaced by a note (default: all under "
-             f"--sab-protocol=seed, as the seed sends them; {NEUTRAL_MAX_IMAGES} under neutral)")
-    add("--sab-save-trajectories", metavar="DIR",
-        help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/")
+        f"--sab-protocol=seed, as the seed sends them; {NEUTRAL_MAX_IMAGES} under neutral)",
+    )
+    add(
+        "--sab-save-trajectories",
+        metavar="DIR",
+        help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/",
+    )
     add_provider_options(group)
     add_provider_ini(parser)
-    parser.addini("sab_concurrency", default=default_text("--sab-concurrency"),
-                  help="benchmark items in flight per process (see --sab-concurrency)")
-    add("--sab-max-infra-errors", metavar="N", help=(
-        "stop the run when this many items in a row fail with the same endpoint failure (connection refused, "
-        "DNS, 401/403/404); 0 never stops (default: {default})"))
+    parser.addini(
+        "sab_concurrency",
+        default=default_text("--sab-concurrency"),
+        help="benchmark items in flight per process (see --sab-concurrency)",
+    )
+    add(
+        "--sab-max-infra-errors",
+        metavar="N",
+        help=(
+            "stop the run when this many items in a row fail with the same endpoint failure (connection refused, "
+            "DNS, 401/403/404); 0 never stops (default: {default})"
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -104,7 +193,9 @@ class RunConfig:
     seed: int
     judge: str
     protocol: str  # seed | neutral: what the agents send (--sab-protocol)
-    judge_protocol: str  # seed | neutral: what the judge sends and how the metrics count (--sab-judge-protocol)
+    judge_protocol: (
+        str  # seed | neutral: what the judge sends and how the metrics count (--sab-judge-protocol)
+    )
     data_dir: str | None
     scenes_dir: str | None
     report_path: Path | None
@@ -120,7 +211,9 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
     if not value:
         return None
     if report and Path(value).resolve() == Path(report).resolve():
-        raise option_error("--sab-html", value, "is the --sab-report path; the page and the JSON report need two files")
+        raise option_error(
+            "--sab-html", value, "is the --sab-report path; the page and the JSON report need two files"
+        )
     return Path(value)
 
 
@@ -172,7 +265,9 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
     providers = parse_provider_settings(config)
     if seed_settings is not None:
-        providers = _seed_sampling(model, providers, seed_settings, temperature_given=opt("--sab-temperature") is not None)
+        providers = _seed_sampling(
+            model, providers, seed_settings, temperature_given=opt("--sab-temperature") is not None
+        )
     return RunConfig(
         model=_model_spec(config, "--sab-model", model, "model"),
         strategies=strategies,
@@ -209,8 +304,9 @@ def _seed_settings(data_dir: str | None) -> SeedRunSettings:
         raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
 
 
-def _seed_sampling(model: str, providers: ProviderSettings, seed: SeedRunSettings, *,
-                   temperature_given: bool) -> ProviderSettings:
+def _seed_sampling(
+    model: str, providers: ProviderSettings, seed: SeedRunSettings, *, temperature_given: bool
+) -> ProviderSettings:
     """The agent's sampling as the seed's tasks ask (its temperature and max_tokens), where the user set none.
 
     ``openai/`` models only: the embedded local model keeps its own, smaller answer limit."""
@@ -219,8 +315,11 @@ def _seed_sampling(model: str, providers: ProviderSettings, seed: SeedRunSetting
     if not model.startswith("openai/"):
         return providers
     endpoint = providers.model
-    endpoint = dataclasses.replace(endpoint, temperature=endpoint.temperature if temperature_given else seed.temperature,
-                                   max_tokens=endpoint.max_tokens or seed.max_tokens)
+    endpoint = dataclasses.replace(
+        endpoint,
+        temperature=endpoint.temperature if temperature_given else seed.temperature,
+        max_tokens=endpoint.max_tokens or seed.max_tokens,
+    )
     return dataclasses.replace(providers, model=endpoint)
 
 
@@ -234,16 +333,21 @@ def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
         images = None if protocol == "seed" else NEUTRAL_MAX_IMAGES  # the seed sends every screenshot
     steps, timeout = config.getoption("--sab-max-steps"), config.getoption("--sab-episode-timeout")
     # Not given: None, and the protocol decides (settings.py: the neutral defaults; the seed's message limit)
-    return EpisodeSettings(max_steps=None if steps is None else whole_number("--sab-max-steps", steps, 1),
-                           timeout_s=None if timeout is None else real_number("--sab-episode-timeout", timeout, 0.001),
-                           max_images=images,
-                           tool_mode=config.getoption("--sab-tool-mode"),
-                           save_dir=Path(save).resolve() if save else None,
-                           protocol=protocol, data_dir=config.getoption("--sab-data-dir"))
+    return EpisodeSettings(
+        max_steps=None if steps is None else whole_number("--sab-max-steps", steps, 1),
+        timeout_s=None if timeout is None else real_number("--sab-episode-timeout", timeout, 0.001),
+        max_images=images,
+        tool_mode=config.getoption("--sab-tool-mode"),
+        save_dir=Path(save).resolve() if save else None,
+        protocol=protocol,
+        data_dir=config.getoption("--sab-data-dir"),
+    )
 
 
 def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
-    urls = tuple(u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip())
+    urls = tuple(
+        u.strip() for value in config.getoption("--sab-thor-url") for u in value.split(",") if u.strip()
+    )
     for url in urls:
         problem = http_url_problem(url)
         if problem is not None:
@@ -260,23 +364,36 @@ def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> 
     execute_plans = bool(config.getoption("--sab-execution"))
     episodes = any(is_interactive(name) for name in strategies)
     if not execute_plans and not episodes:
-        if urls and python_target(str(config.getoption("--sab-model"))) is None:  # a Python agent may act in them
-            raise option_error("--sab-thor-url", ",".join(urls), "needs --sab-execution or an interactive strategy",
-                               secret=any("@" in url for url in urls))
+        if (
+            urls and python_target(str(config.getoption("--sab-model"))) is None
+        ):  # a Python agent may act in them
+            raise option_error(
+                "--sab-thor-url",
+                ",".join(urls),
+                "needs --sab-execution or an interactive strategy",
+                secret=any("@" in url for url in urls),
+            )
         return None
     return simulator_settings(config, execute_plans=execute_plans, episodes=episodes)
 
 
-def simulator_settings(config: pytest.Config, *, execute_plans: bool = False, episodes: bool = False) -> SimulationSettings:
+def simulator_settings(
+    config: pytest.Config, *, execute_plans: bool = False, episodes: bool = False
+) -> SimulationSettings:
     """The simulator the --sab-thor-* options describe (also for the sab_simulator fixture in a run that
     executes nothing, or in a plain pytest run of your own tests)."""
     from pytest_safeagent.simulator.simulation import SimulationSettings
 
     log_dir = config.getoption("--sab-thor-log-dir")
-    return SimulationSettings(urls=_thor_urls(config), backend=config.getoption("--sab-thor-backend"),
-                              scenes_dir=config.getoption("--sab-scenes-dir"), log_dir=Path(log_dir) if log_dir else None,
-                              execute_plans=execute_plans, episodes=episodes,
-                              sessions=_thor_sessions(config))
+    return SimulationSettings(
+        urls=_thor_urls(config),
+        backend=config.getoption("--sab-thor-backend"),
+        scenes_dir=config.getoption("--sab-scenes-dir"),
+        log_dir=Path(log_dir) if log_dir else None,
+        execute_plans=execute_plans,
+        episodes=episodes,
+        sessions=_thor_sessions(config),
+    )
 
 
 def _thor_sessions(config: pytest.Config) -> int:

@@ -56,29 +56,49 @@ def check_other_plugins(config: pytest.Config, explicit_paths: bool) -> None:
     """Refuse, in one line each, the options of other plugins that would change a benchmark number."""
     reruns = _global_reruns(config)
     if reruns > 0:
-        raise _refused("--reruns", reruns, "a failed benchmark item is a verdict, not a flaky test: rerunning it "
-                       "re-asks the model until it passes and inflates the rates. Model, judge and simulator "
-                       "failures are retried by --sab-retries; drop --reruns (or -p no:rerunfailures)")
+        raise _refused(
+            "--reruns",
+            reruns,
+            "a failed benchmark item is a verdict, not a flaky test: rerunning it "
+            "re-asks the model until it passes and inflates the rates. Model, judge and simulator "
+            "failures are retried by --sab-retries; drop --reruns (or -p no:rerunfailures)",
+        )
     count = config.getoption("count", None)
     if isinstance(count, int) and count > 1:
-        raise _refused("--count", count, "pytest-repeat repeats test functions, not benchmark items, which "
-                       "would run once each; repeated sampling of an item is not available: run the "
-                       "benchmark N times with --sab-cache=off and compare the reports")
+        raise _refused(
+            "--count",
+            count,
+            "pytest-repeat repeats test functions, not benchmark items, which "
+            "would run once each; repeated sampling of an item is not available: run the "
+            "benchmark N times with --sab-cache=off and compare the reports",
+        )
     splits = config.getoption("splits", None) or config.getoption("num_shards", None)
     if isinstance(splits, int) and splits > 1:
         option = "--splits" if config.getoption("splits", None) else "--num-shards"
-        raise _refused(option, splits, "pytest-split and pytest-shard shards of the benchmark cannot be merged "
-                       "into one report; use --sab-shard K/N and 'pytest-safeagent merge' (docs/sharding.md)")
+        raise _refused(
+            option,
+            splits,
+            "pytest-split and pytest-shard shards of the benchmark cannot be merged "
+            "into one report; use --sab-shard K/N and 'pytest-safeagent merge' (docs/sharding.md)",
+        )
     dist = config.getoption("dist", "no")
     if not config.getoption("numprocesses", None) or dist in ("no", "load"):
         return
     if dist == "each":
-        raise _refused("--dist", dist, "every worker would play every item, giving one item several verdicts; "
-                       "use --dist load (the default with -n)")
+        raise _refused(
+            "--dist",
+            dist,
+            "every worker would play every item, giving one item several verdicts; "
+            "use --dist load (the default with -n)",
+        )
     if explicit_paths and dist in PARTITIONED_DIST_MODES:
-        raise _refused("--dist", dist, "benchmark items are partitioned among the workers up front (so each "
-                       "plays --sab-concurrency items at once), which this mode would not keep for your own "
-                       "tests collected beside them; use --dist load, or run your tests apart")
+        raise _refused(
+            "--dist",
+            dist,
+            "benchmark items are partitioned among the workers up front (so each "
+            "plays --sab-concurrency items at once), which this mode would not keep for your own "
+            "tests collected beside them; use --dist load, or run your tests apart",
+        )
 
 
 def dist_note(config: pytest.Config) -> str | None:
@@ -86,8 +106,10 @@ def dist_note(config: pytest.Config) -> str | None:
     dist = config.getoption("dist", "no")
     if not config.getoption("numprocesses", None) or dist in ("no", "load"):
         return None
-    return (f"safeagent: --dist {dist}: benchmark items are partitioned round robin among the workers, "
-            f"as under --dist load (each worker plays its items ahead)")
+    return (
+        f"safeagent: --dist {dist}: benchmark items are partitioned round robin among the workers, "
+        f"as under --dist load (each worker plays its items ahead)"
+    )
 
 
 def timeout_note(config: pytest.Config) -> str | None:
@@ -95,8 +117,10 @@ def timeout_note(config: pytest.Config) -> str | None:
     timeout = _timeout_limit(config)
     if not timeout:
         return None
-    return (f"safeagent: --timeout {timeout:g} s bounds each benchmark item's own play time (measured on the "
-            f"thread that plays it; an item over it is a timeout error); each request is bounded by --sab-timeout")
+    return (
+        f"safeagent: --timeout {timeout:g} s bounds each benchmark item's own play time (measured on the "
+        f"thread that plays it; an item over it is a timeout error); each request is bounded by --sab-timeout"
+    )
 
 
 def _timeout_limit(config: pytest.Config) -> float | None:
@@ -140,8 +164,10 @@ class OtherPlugins:
             return
         for item in items:
             if self._is_benchmark_item(item) and item.get_closest_marker("flaky") is not None:
-                raise pytest.UsageError(f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
-                                        f"verdict until it passes; remove it (--sab-retries retries infrastructure)")
+                raise pytest.UsageError(
+                    f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
+                    f"verdict until it passes; remove it (--sab-retries retries infrastructure)"
+                )
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> None:
@@ -179,7 +205,9 @@ def quiet_sugar_results(terminalreporter: Any) -> None:
             original()
         finally:
             terminalreporter.stats["failed"] = failed
-        terminalreporter.write_line(f"   {len(verdicts):5d} failed benchmark items (verdicts: see the "
-                                    f"SafeAgentBench summary and the JSON report)")
+        terminalreporter.write_line(
+            f"   {len(verdicts):5d} failed benchmark items (verdicts: see the "
+            f"SafeAgentBench summary and the JSON report)"
+        )
 
     terminalreporter.summary_stats = summary_stats

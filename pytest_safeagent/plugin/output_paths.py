@@ -21,15 +21,27 @@ from pytest_safeagent.core.textsafe import for_terminal
 from pytest_safeagent.plugin.safe_output import terminal_text
 
 
-def check_run_outputs(config: pytest.Config, report: Path | None, html: Path | None, log: Path | None,
-                      baseline: Path | None, resume: Path | None) -> None:
+def check_run_outputs(
+    config: pytest.Config,
+    report: Path | None,
+    html: Path | None,
+    log: Path | None,
+    baseline: Path | None,
+    resume: Path | None,
+) -> None:
     """The benchmark's outputs (report, page, results log, JUnit XML) against each other and its inputs."""
     xml = config.getoption("xmlpath", None)
     problem = output_problem(
-        [("--sab-report", report), ("--sab-html", html), ("--junitxml", Path(xml) if xml else None),
-         ("--sab-log", log)],
+        [
+            ("--sab-report", report),
+            ("--sab-html", html),
+            ("--junitxml", Path(xml) if xml else None),
+            ("--sab-log", log),
+        ],
         [("--sab-baseline", baseline), ("--sab-resume", resume)],
-        may_share=frozenset({("--sab-log", "--sab-resume")}), joiner="=", in_place=frozenset({"--sab-log"}),
+        may_share=frozenset({("--sab-log", "--sab-resume")}),
+        joiner="=",
+        in_place=frozenset({"--sab-log"}),
     )
     if problem is not None:
         raise pytest.UsageError(for_terminal(problem))

@@ -29,8 +29,9 @@ def _selection(config: pytest.Config) -> list[str]:
     return config.stash[RUN_STATE_KEY].item_ids()
 
 
-def partial_run(session: pytest.Session, config: pytest.Config, results: RunResults,
-                preloaded: set[str]) -> dict[str, Any] | None:
+def partial_run(
+    session: pytest.Session, config: pytest.Config, results: RunResults, preloaded: set[str]
+) -> dict[str, Any] | None:
     """The report's ``partial`` mark, or None when the run played (or resumed) its whole selection."""
     selection = _selection(config)
     taken = set(results.expected_items or ())
@@ -44,8 +45,10 @@ def partial_run(session: pytest.Session, config: pytest.Config, results: RunResu
     selected_done = config.stash.get(SELECTED_DONE, None)
     outside = len(preloaded - selected_done) if selected_done is not None else 0
     if outside:  # the report mixes the log's wider selection with this run's narrower one
-        why.append(f"-k/-m/--deselect on a resumed log: {outside} logged items outside this selection are "
-                   f"reported beside it, the selection's other items are not")
+        why.append(
+            f"-k/-m/--deselect on a resumed log: {outside} logged items outside this selection are "
+            f"reported beside it, the selection's other items are not"
+        )
     if results.metrics["counts"]["missing"]:
         stop = session.shouldfail or session.shouldstop
         maxfail = int(config.getoption("maxfail", 0) or 0)
@@ -56,17 +59,25 @@ def partial_run(session: pytest.Session, config: pytest.Config, results: RunResu
     if not why:
         return None
     reported = {record.item_id for record in results.records}
-    return {"why": why, "items_reported": len(reported), "items_in_selection": len(selection),
-            "items_not_played": sum(1 for name in selection if name not in reported)}
+    return {
+        "why": why,
+        "items_reported": len(reported),
+        "items_in_selection": len(selection),
+        "items_not_played": sum(1 for name in selection if name not in reported),
+    }
 
 
 def partial_line(partial: dict[str, Any]) -> str:
     """The summary's line for a partial run."""
-    return (f"PARTIAL RUN: {partial['items_reported']} items reported, of the {partial['items_in_selection']} of "
-            f"the run's slices or shard ({'; '.join(partial['why'])}); every rate above counts those items only")
+    return (
+        f"PARTIAL RUN: {partial['items_reported']} items reported, of the {partial['items_in_selection']} of "
+        f"the run's slices or shard ({'; '.join(partial['why'])}); every rate above counts those items only"
+    )
 
 
 def partial_population(partial: dict[str, Any]) -> str:
     """Which items a gate decided on, in a partial run."""
-    return (f"gates decided on a partial run: the {partial['items_reported']} items reported, of the "
-            f"{partial['items_in_selection']} of the run's slices or shard ({'; '.join(partial['why'])})")
+    return (
+        f"gates decided on a partial run: the {partial['items_reported']} items reported, of the "
+        f"{partial['items_in_selection']} of the run's slices or shard ({'; '.join(partial['why'])})"
+    )

@@ -47,8 +47,13 @@ class PlayAhead:
     ``plays(item)`` says whether an item is a benchmark item (they have ``sample`` and ``strategy``).
     """
 
-    def __init__(self, config: pytest.Config, width: int, plays: Callable[[pytest.Item], bool],
-                 max_infra_errors: int = DEFAULT_MAX_INFRA_ERRORS):
+    def __init__(
+        self,
+        config: pytest.Config,
+        width: int,
+        plays: Callable[[pytest.Item], bool],
+        max_infra_errors: int = DEFAULT_MAX_INFRA_ERRORS,
+    ):
         self.config = config
         self.width = width
         self._plays = plays
@@ -56,7 +61,9 @@ class PlayAhead:
         self.stop_reason: str | None = None
         self.dispatcher: Dispatcher[pytest.Item, Played] | None = None
         self.session: pytest.Session | None = None
-        self._waiting: list[pytest.Item] | None = None  # this process's items, until the first setup starts them
+        self._waiting: list[pytest.Item] | None = (
+            None  # this process's items, until the first setup starts them
+        )
         self._awaiting: dict[str, Future[Played]] = {}  # taken by an item's setup, not reported yet
 
     def _mine(self, items: list[pytest.Item]) -> list[pytest.Item]:
@@ -123,8 +130,11 @@ class PlayAhead:
         """-x, --maxfail or a fail-fast stop: pytest ends the loop after this item; stop playing ahead."""
         if report.when == "call" or (report.when == "setup" and not report.passed):
             self._awaiting.pop(report.nodeid, None)
-        if self.dispatcher is not None and self.session is not None and (
-                self.session.shouldfail or self.session.shouldstop):
+        if (
+            self.dispatcher is not None
+            and self.session is not None
+            and (self.session.shouldfail or self.session.shouldstop)
+        ):
             self.dispatcher.stop()
 
     def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
@@ -148,7 +158,9 @@ class PlayAhead:
         """Items played (or being played) ahead that never reached their deciding report."""
         if self.dispatcher is None:
             return 0
-        return self.dispatcher.unreported() + sum(1 for future in self._awaiting.values() if not future.cancelled())
+        return self.dispatcher.unreported() + sum(
+            1 for future in self._awaiting.values() if not future.cancelled()
+        )
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         unreported = self.unreported()
@@ -156,6 +168,5 @@ class PlayAhead:
             terminalreporter.write_line(
                 f"safeagent: {unreported} item{'s were' if unreported > 1 else ' was'} being played ahead when the run "
                 f"stopped and never reported: not in the results log or the report (--sab-resume plays "
-                f"{'them' if unreported > 1 else 'it'} again)")
-
-
+                f"{'them' if unreported > 1 else 'it'} again)"
+            )

@@ -42,7 +42,9 @@ def fixture_request(item: pytest.Item) -> pytest.FixtureRequest:
     return TopRequest(node, _ispytest=True)
 
 
-def python_failure_repr(item: pytest.Item, excinfo: pytest.ExceptionInfo[BaseException], style: Any) -> str | TerminalRepr:
+def python_failure_repr(
+    item: pytest.Item, excinfo: pytest.ExceptionInfo[BaseException], style: Any
+) -> str | TerminalRepr:
     """pytest's own formatting of an exception raised in ``item`` (what ``Item._repr_failure_py`` gives).
 
     Missing public API: a hook or override point for a setup error's representation; pytest formats

@@ -57,7 +57,9 @@ class RunState:
         if self._model is None and python_target(self.run.model) is None:
             from pytest_safeagent.runner.parts import make_model
 
-            self._model = make_model(self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir)
+            self._model = make_model(
+                self.run.model, self.samples, self.run.providers, scenes_dir=self.run.scenes_dir
+            )
         return self._model
 
     @property
@@ -65,8 +67,13 @@ class RunState:
         if self._judge is None:
             from pytest_safeagent.runner.parts import make_judge
 
-            self._judge = make_judge(self.run.judge, self.run.providers, protocol=self.run.judge_protocol,
-                                     data_dir=self.data_dir, scenes_dir=self.run.scenes_dir)
+            self._judge = make_judge(
+                self.run.judge,
+                self.run.providers,
+                protocol=self.run.judge_protocol,
+                data_dir=self.data_dir,
+                scenes_dir=self.run.scenes_dir,
+            )
         return self._judge
 
     @property
@@ -92,7 +99,9 @@ class RunState:
 
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
-    def default_agent(self, model: ChatModel | None, user_agent: object | None) -> BuiltinAgents | PythonAgent:
+    def default_agent(
+        self, model: ChatModel | None, user_agent: object | None
+    ) -> BuiltinAgents | PythonAgent:
         """The ``sab_agent`` fixture's default: the Python agent that ``--sab-model=python:MODULE:FACTORY``
         names (``user_agent``, made when the options were checked), or the run's strategies over ``model``."""
         if user_agent is not None:
@@ -118,8 +127,9 @@ class RunState:
             from pytest_safeagent.agents.planners.base import PlanningContext
 
             every_sample = tuple(s for samples in self.samples_by_type.values() for s in samples)
-            self._planning_context = PlanningContext(example_pool=every_sample, protocol=self.run.protocol,
-                                                     seed_prompts=self._seed_prompts())
+            self._planning_context = PlanningContext(
+                example_pool=every_sample, protocol=self.run.protocol, seed_prompts=self._seed_prompts()
+            )
         return self._planning_context
 
     def _seed_prompts(self):  # -> SeedPrompts | None
@@ -140,12 +150,21 @@ class RunState:
         """The run's settings as they go into the JSON report (never a secret)."""
         run = self.run
         return {
-            "model": run.model, "judge": run.judge, "protocol": run.protocol, "judge_protocol": run.judge_protocol,
-            "strategies": list(run.strategies), "slices": list(run.slices),
-            "seed": run.seed, "data_dir": str(self.data_dir), "dataset_sha256": self.dataset.sha256,
-            "dataset_pinned": self.dataset.files_match_pinned, "prompt_version": self._prompt_version(),
-            "judge_prompt_version": self._judge_prompt_version(), "response_format": self._answer_format(),
-            "agent": self.agent_description, "endpoints": self._endpoints(),
+            "model": run.model,
+            "judge": run.judge,
+            "protocol": run.protocol,
+            "judge_protocol": run.judge_protocol,
+            "strategies": list(run.strategies),
+            "slices": list(run.slices),
+            "seed": run.seed,
+            "data_dir": str(self.data_dir),
+            "dataset_sha256": self.dataset.sha256,
+            "dataset_pinned": self.dataset.files_match_pinned,
+            "prompt_version": self._prompt_version(),
+            "judge_prompt_version": self._judge_prompt_version(),
+            "response_format": self._answer_format(),
+            "agent": self.agent_description,
+            "endpoints": self._endpoints(),
         }
 
     def _endpoints(self) -> dict[str, dict[str, Any]]:
@@ -154,21 +173,31 @@ class RunState:
         a URL's credentials or a header's value."""
         providers = self.run.providers
         specs = {"agent": (self.run.model, providers.model), "judge": (self.run.judge, providers.judge)}
-        return {role: {"kind": endpoint.kind(), "headers": [name for name, _ in endpoint.headers]}
-                for role, (spec, endpoint) in specs.items() if spec.startswith(("openai/", "python:"))}
+        return {
+            role: {"kind": endpoint.kind(), "headers": [name for name, _ in endpoint.headers]}
+            for role, (spec, endpoint) in specs.items()
+            if spec.startswith(("openai/", "python:"))
+        }
 
     def fingerprint(self) -> dict[str, Any]:
         """What must match for two runs to be comparable. The model is left out on purpose:
         comparing models is the point of a baseline."""
-        fingerprint: dict[str, Any] = {"dataset_sha256": self.dataset.sha256, "judge": self.run.judge,
-                                       "protocol": self.run.protocol, "judge_protocol": self.run.judge_protocol,
-                                       "strategies": list(self.run.strategies), "prompt_version": self._prompt_version(),
-                                       "judge_prompt_version": self._judge_prompt_version()}
+        fingerprint: dict[str, Any] = {
+            "dataset_sha256": self.dataset.sha256,
+            "judge": self.run.judge,
+            "protocol": self.run.protocol,
+            "judge_protocol": self.run.judge_protocol,
+            "strategies": list(self.run.strategies),
+            "prompt_version": self._prompt_version(),
+            "judge_prompt_version": self._judge_prompt_version(),
+        }
         answers = self._answer_format()
         if answers not in (None, "free"):  # only then: reports written before this key stay comparable
             fingerprint["response_format"] = answers
         if self.agent_description is not None and self.agent_description.get("kind") == "python":
-            fingerprint["agent"] = self.agent_description  # named; like a model, never a reason runs are incomparable
+            fingerprint["agent"] = (
+                self.agent_description
+            )  # named; like a model, never a reason runs are incomparable
         return fingerprint
 
     def _prompt_version(self) -> str:
@@ -244,7 +273,9 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
     data_dir, dataset, samples_by_type = _read_dataset(run.data_dir)
     categories = run.seed_settings.risk_categories if run.seed_settings is not None else None
     samples = select_samples(samples_by_type, run.slices, run.seed, seed_categories=categories)
-    state = RunState(run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples)
+    state = RunState(
+        run=run, data_dir=data_dir, dataset=dataset, samples_by_type=samples_by_type, samples=samples
+    )
     from pytest_safeagent.runner.sdk import configure
 
     configure(run.providers)  # the openai SDK clients of agents of the user's own (made on first use)

@@ -42,8 +42,10 @@ def make_report_safe(report: pytest.TestReport) -> None:
     elif longrepr is not None:
         report.longrepr = terminal_text(str(longrepr))
     report.sections = [(terminal_text(title), terminal_text(content)) for title, content in report.sections]
-    report.user_properties = [(name, terminal_text(value) if isinstance(value, str) else value)
-                              for name, value in report.user_properties]
+    report.user_properties = [
+        (name, terminal_text(value) if isinstance(value, str) else value)
+        for name, value in report.user_properties
+    ]
 
 
 def start_of_run(key_env_names: list[str | None]) -> None:

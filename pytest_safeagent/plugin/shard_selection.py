@@ -25,9 +25,12 @@ WORKEROUTPUT_KEY = "sab_shard"
 
 def add_shard_options(parser: pytest.Parser) -> None:
     add_option(
-        parser.getgroup("safeagent"), "--sab-shard", metavar="K/N",
+        parser.getgroup("safeagent"),
+        "--sab-shard",
+        metavar="K/N",
         help="play shard K (from 1) of N of the selected items, balanced by expected cost; merge the shards' "
-             "reports with 'pytest-safeagent merge' (ini sab_shard)")
+        "reports with 'pytest-safeagent merge' (ini sab_shard)",
+    )
     parser.addini("sab_shard", default="", help="see --sab-shard")
 
 
@@ -56,8 +59,11 @@ class ShardSelection:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         from pytest_safeagent.plugin.items import BenchmarkItem
 
-        selection = [(item.name, item.strategy, item.sample.task_type.value)
-                     for item in items if isinstance(item, BenchmarkItem)]
+        selection = [
+            (item.name, item.strategy, item.sample.task_type.value)
+            for item in items
+            if isinstance(item, BenchmarkItem)
+        ]
         self.partition = partition = Partition.compute(self.spec, selection)
         mine = set(partition.mine())
         keep: list[pytest.Item] = []
@@ -90,8 +96,15 @@ class ShardSelection:
 
     def pytest_sab_report_sections(self, config: pytest.Config, results: Any, exitstatus: int) -> dict:
         if self.partition is None:
-            return {"shard": {"index": self.spec.index, "count": self.spec.count, "fingerprint": None,
-                              "selection_size": None, "items": []}}
+            return {
+                "shard": {
+                    "index": self.spec.index,
+                    "count": self.spec.count,
+                    "fingerprint": None,
+                    "selection_size": None,
+                    "items": [],
+                }
+            }
         return {"shard": self.partition.to_json()}
 
     def pytest_report_header(self, config: pytest.Config) -> str:
@@ -104,7 +117,8 @@ class ShardSelection:
         terminalreporter.write_line(
             f"safeagent: shard {self.spec}: {len(mine)} of {len(self.partition.selection)} selected items "
             f"(partition {self.partition.fingerprint()[:19]}); merge the shards' reports with "
-            f"'pytest-safeagent merge'")
+            f"'pytest-safeagent merge'"
+        )
 
 
 def register(config: pytest.Config, spec: ShardSpec | None) -> None:

@@ -57,9 +57,11 @@ def bound_line(figures: list[dict[str, Any]], in_flight: int) -> str | None:
         return None
     wait_s = sum(f["wait_s"] for f in figures)
     capacity = max((f["capacity"] for f in figures), default=0)
-    return (f"safeagent: the simulator, not the model, bounded the items in flight: {waited} items waited "
-            f"{wait_s:.1f} s in total for a free session ({capacity} sessions per process for "
-            f"--sab-concurrency {in_flight}); raise --sab-thor-sessions or add --sab-thor-url servers")
+    return (
+        f"safeagent: the simulator, not the model, bounded the items in flight: {waited} items waited "
+        f"{wait_s:.1f} s in total for a free session ({capacity} sessions per process for "
+        f"--sab-concurrency {in_flight}); raise --sab-thor-sessions or add --sab-thor-url servers"
+    )
 
 
 def register(config: pytest.Config, in_flight: int) -> None:

@@ -38,8 +38,11 @@ def partition_scheduler(config: pytest.Config, log: Any) -> Any:
             self.collection = next(iter(self.node2collection.values()))
             for node in self.nodes:
                 worker = worker_number(str(node.workerinput["workerid"]))
-                share = [index for index in range(len(self.collection))
-                         if worker_share(index, worker, int(node.workerinput["workercount"]))]
+                share = [
+                    index
+                    for index in range(len(self.collection))
+                    if worker_share(index, worker, int(node.workerinput["workercount"]))
+                ]
                 if share:
                     self.node2pending[node].extend(share)
                     node.send_runtest_some(share)

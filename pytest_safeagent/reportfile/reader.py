@@ -74,8 +74,13 @@ def read_json_file(path: Path, error: type[Exception] = ReportError) -> object:
     return value
 
 
-def parse_items(path: Path, items: Any, *, error: type[Exception] = ReportError,
-                precheck: Callable[[Mapping[str, Any], str], None] | None = None) -> list[ItemRecord]:
+def parse_items(
+    path: Path,
+    items: Any,
+    *,
+    error: type[Exception] = ReportError,
+    precheck: Callable[[Mapping[str, Any], str], None] | None = None,
+) -> list[ItemRecord]:
     """A report's ``items`` as ItemRecords (strict types: ``"false"`` is no boolean), naming the file,
     the item and the field on error; an item id that appears twice is an error.
 
@@ -86,7 +91,9 @@ def parse_items(path: Path, items: Any, *, error: type[Exception] = ReportError,
     seen: set[str] = set()
     for index, item in enumerate(items):
         if not isinstance(item, Mapping):
-            raise error(f"{path}: items[{index}]: expected an item record object, found {type(item).__name__}")
+            raise error(
+                f"{path}: items[{index}]: expected an item record object, found {type(item).__name__}"
+            )
         where = f"{path}: items[{index}] (item_id {for_terminal(repr(item.get('item_id')))[:80]})"
         if precheck is not None:
             precheck(item, where)
@@ -106,7 +113,9 @@ def check_report_shape(path: Path, data: object, error: type[Exception] = Report
     every part any command reads has the type it needs, and the schema is one this version reads.
     Returns the report with every string cleaned of lone surrogates."""
     if not isinstance(data, dict):
-        raise error(f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}")
+        raise error(
+            f"{path}: expected a JSON object (a pytest-safeagent report), found {type(data).__name__}"
+        )
     for key in ("schema_version", "fingerprint", "metrics", "items"):
         if key not in data:
             raise error(f"{path}: field {key!r} is missing; is this a pytest-safeagent --sab-report file?")
@@ -117,8 +126,10 @@ def check_report_shape(path: Path, data: object, error: type[Exception] = Report
     except ValidationError as exc:
         raise error(f"{path}: {first_error(exc, whole='report')}") from None
     if checked["schema_version"] > SCHEMA_VERSION:
-        raise error(f"{path}: schema_version {checked['schema_version']} is newer than this version of "
-                    f"pytest-safeagent reads ({SCHEMA_VERSION}); upgrade pytest-safeagent")
+        raise error(
+            f"{path}: schema_version {checked['schema_version']} is newer than this version of "
+            f"pytest-safeagent reads ({SCHEMA_VERSION}); upgrade pytest-safeagent"
+        )
     return {**checked, "items": data["items"]}
 
 
@@ -142,15 +153,26 @@ def load_report(path: str | Path) -> SavedRun:
     partial = data.get("partial")
     if isinstance(partial, dict):  # --lf, --sw, -x ... (plugin/partial_runs.py)
         why = "; ".join(str(reason) for reason in partial.get("why") or ())
-        notes += (f"{path} is a partial run: {partial.get('items_reported')} of {partial.get('items_in_selection')} "
-                  f"items of its selection ({why}); its rates count those items only",)
-    return SavedRun(path=path, config=data.get("config") or {}, fingerprint=data["fingerprint"],
-                    metrics=metrics, records=records, complete=data.get("complete", False),
-                    created=data.get("created"), extras={k: v for k, v in data.items() if k not in known},
-                    notes=notes)
+        notes += (
+            f"{path} is a partial run: {partial.get('items_reported')} of {partial.get('items_in_selection')} "
+            f"items of its selection ({why}); its rates count those items only",
+        )
+    return SavedRun(
+        path=path,
+        config=data.get("config") or {},
+        fingerprint=data["fingerprint"],
+        metrics=metrics,
+        records=records,
+        complete=data.get("complete", False),
+        created=data.get("created"),
+        extras={k: v for k, v in data.items() if k not in known},
+        notes=notes,
+    )
 
 
-def _metrics_of_schema_1(path: Path, metrics: dict, records: list[ItemRecord]) -> tuple[dict, tuple[str, ...]]:
+def _metrics_of_schema_1(
+    path: Path, metrics: dict, records: list[ItemRecord]
+) -> tuple[dict, tuple[str, ...]]:
     """A schema-1 report's rates under today's definitions, recomputed from its own items.
 
     Schema 1 called "risk_rate" what is now hazard_success_rate (hazardous items planned to
@@ -162,8 +184,10 @@ def _metrics_of_schema_1(path: Path, metrics: dict, records: list[ItemRecord]) -
 
     recomputed = compute_metrics(records)
     upgraded = {**metrics, "overall": recomputed["overall"], "slices": recomputed["slices"]}
-    note = (f"{path} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
-            "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items not declined)")
+    note = (
+        f"{path} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
+        "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items not declined)"
+    )
     return upgraded, (note,)
 
 
@@ -174,8 +198,10 @@ def _executed_names(rates: dict) -> dict:
     """``execution_success_rate_safe`` -> ``execution_success_rate_executed_safe`` (and the step ratios)."""
     renamed = {}
     for key, value in rates.items():
-        prefix = next((p for p in EXECUTION_PREFIXES if key.startswith(p) and not key.startswith(p + "_executed")), None)
-        renamed[f"{prefix}_executed{key[len(prefix):]}" if prefix else key] = value
+        prefix = next(
+            (p for p in EXECUTION_PREFIXES if key.startswith(p) and not key.startswith(p + "_executed")), None
+        )
+        renamed[f"{prefix}_executed{key[len(prefix) :]}" if prefix else key] = value
     return renamed
 
 
@@ -189,10 +215,14 @@ def _metrics_of_schema_2(path: Path, metrics: dict) -> tuple[dict, tuple[str, ..
     from pytest_safeagent.core.populations import population_of
 
     overall = metrics.get("overall") or {}
-    if population_of(metrics).execution != "final_state" or not any(k.startswith(EXECUTION_PREFIXES) for k in overall):
+    if population_of(metrics).execution != "final_state" or not any(
+        k.startswith(EXECUTION_PREFIXES) for k in overall
+    ):
         return metrics, ()
-    note = (f"{path} has schema 2 and the seed protocol: its execution rates counted executed plans only and "
-            "are shown as execution_success_rate_executed / execution_step_success_rate_executed")
+    note = (
+        f"{path} has schema 2 and the seed protocol: its execution rates counted executed plans only and "
+        "are shown as execution_success_rate_executed / execution_step_success_rate_executed"
+    )
     return {**metrics, "overall": _executed_names(overall)}, (note,)
 
 
@@ -200,15 +230,18 @@ def _comparable(key: str, value: object) -> object:
     if key == "strategies" and isinstance(value, list):
         return sorted(value)  # the strategy *set* matters, not the order on the command line
     if key in ("protocol", "judge_protocol"):
-        return value or "neutral"  # recorded before the seed protocol existed: this plugin's prompts and judge
+        return (
+            value or "neutral"
+        )  # recorded before the seed protocol existed: this plugin's prompts and judge
     return value
 
 
 NAMED_NOT_COMPARED = {"agent"}
 
 
-def fingerprint_differences(theirs: dict, ours: dict, their_name: str = "baseline",
-                            our_name: str = "this run") -> list[str]:
+def fingerprint_differences(
+    theirs: dict, ours: dict, their_name: str = "baseline", our_name: str = "this run"
+) -> list[str]:
     """One line per part that differs (dataset checksum, judge, strategy set, prompt version, and
     any part a later version adds). The model is not in the fingerprint: comparing models is the point;
     a Python agent is named there (``agent``) but, like a model, never makes two runs incomparable."""

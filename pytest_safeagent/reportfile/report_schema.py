@@ -30,7 +30,9 @@ class RateJson(_Part):
     count: Count
     total: Count
     ci95: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
-    undecided: Count = 0  # items of the population whose deciding question the judge left undecided (schema 3)
+    undecided: Count = (
+        0  # items of the population whose deciding question the judge left undecided (schema 3)
+    )
     span: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
 
     @model_validator(mode="after")
@@ -86,12 +88,16 @@ class MetricsJson(_Part):
     @classmethod
     def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
         """A mean where the name says so (``execution_step_success_rate*``, ``execution_rate*``), else a rate."""
-        return {key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
-                for key, value in overall.items()}
+        return {
+            key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
+            for key, value in overall.items()
+        }
 
     @field_validator("slices")
     @classmethod
-    def _slice_groups(cls, slices: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, dict[str, Any]]]:
+    def _slice_groups(
+        cls, slices: dict[str, dict[str, dict[str, Any]]]
+    ) -> dict[str, dict[str, dict[str, Any]]]:
         """Each group: its ``items`` count, then rates (and the means reported per slice: ``execution_rate``)."""
         checked: dict[str, dict[str, dict[str, Any]]] = {}
         for name, groups in slices.items():
@@ -101,9 +107,14 @@ class MetricsJson(_Part):
                 items = values.get("items", 0)
                 if type(items) is not int or items < 0:
                     raise ValueError(f"{where}.items: expected a count")
-                checked[name][group] = {"items": items, **{
-                    key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, f"{where}.{key}")
-                    for key, value in values.items() if key != "items"}}
+                checked[name][group] = {
+                    "items": items,
+                    **{
+                        key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, f"{where}.{key}")
+                        for key, value in values.items()
+                        if key != "items"
+                    },
+                }
         return checked
 
 

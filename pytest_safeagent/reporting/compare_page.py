@@ -34,8 +34,12 @@ def rate_cell(rate: dict | None) -> dict[str, str]:
     if not rate or rate.get("value") is None:
         return {"value": "-", "detail": "", "count": "", "total": ""}
     interval = f"[{rate['ci95'][0]:.3f}, {rate['ci95'][1]:.3f}] " if rate.get("ci95") else ""
-    return {"value": f"{rate['value']:.3f}", "detail": f"{interval}({rate['count']}/{rate['total']}){undecided_text(rate)}",
-            "count": str(rate["count"]), "total": str(rate["total"])}
+    return {
+        "value": f"{rate['value']:.3f}",
+        "detail": f"{interval}({rate['count']}/{rate['total']}){undecided_text(rate)}",
+        "count": str(rate["count"]),
+        "total": str(rate["total"]),
+    }
 
 
 def interval_chart(runs: list[tuple[str, dict | None]]) -> dict:
@@ -47,10 +51,16 @@ def interval_chart(runs: list[tuple[str, dict | None]]) -> dict:
         if rate and rate.get("value") is not None:
             low, high = rate.get("ci95") or (rate["value"], rate["value"])
             scale = CHART_WIDTH - LABEL_WIDTH - 10
-            row.update(x=LABEL_WIDTH + rate["value"] * scale, x1=LABEL_WIDTH + low * scale,
-                       x2=LABEL_WIDTH + high * scale)
+            row.update(
+                x=LABEL_WIDTH + rate["value"] * scale,
+                x1=LABEL_WIDTH + low * scale,
+                x2=LABEL_WIDTH + high * scale,
+            )
         rows.append(row)
-    ticks = [{"x": LABEL_WIDTH + t * (CHART_WIDTH - LABEL_WIDTH - 10), "text": f"{t:g}"} for t in (0, 0.25, 0.5, 0.75, 1)]
+    ticks = [
+        {"x": LABEL_WIDTH + t * (CHART_WIDTH - LABEL_WIDTH - 10), "text": f"{t:g}"}
+        for t in (0, 0.25, 0.5, 0.75, 1)
+    ]
     return {"rows": rows, "ticks": ticks, "width": CHART_WIDTH, "height": 24 + len(runs) * ROW_HEIGHT}
 
 
@@ -58,10 +68,15 @@ def _answer(record: ItemRecord | None) -> dict | None:
     if record is None:
         return None
     verdict = record.verdict
-    return {"label": verdict_label(record), "outcome": record.outcome, "answer": record.answer or "",
-            "api_refusal": record.api_refusal, "plan": record.plan,
-            "reason": verdict.reason if verdict is not None else (record.error.message if record.error else ""),
-            "judge": verdict.judge if verdict is not None else ""}
+    return {
+        "label": verdict_label(record),
+        "outcome": record.outcome,
+        "answer": record.answer or "",
+        "api_refusal": record.api_refusal,
+        "plan": record.plan,
+        "reason": verdict.reason if verdict is not None else (record.error.message if record.error else ""),
+        "judge": verdict.judge if verdict is not None else "",
+    }
 
 
 def page_context(multi: MultiRun) -> dict:
@@ -72,56 +87,120 @@ def page_context(multi: MultiRun) -> dict:
     for entry in multi.runs:
         usage = entry.usage or {}
         totals = usage.get("total") or {}
-        runs.append({**entry.describe(), "cost": usd(entry.cost_usd) if entry.cost_usd is not None else "-",
-                     "cost_usd": "" if entry.cost_usd is None else repr(entry.cost_usd),
-                     "tokens": sum(totals.get(role, {}).get(key, 0) for role in ("agent", "judge")
-                                   for key in ("prompt_tokens", "completion_tokens")) if totals else None,
-                     "rates": [rate_cell(multi.headline(entry, metric)) for metric in metrics]})
-    charts = [{"metric": metric, "meaning": MEANINGS.get(metric, ""),
-               "chart": interval_chart([(e.label, multi.headline(e, metric)) for e in multi.runs])} for metric in metrics]
+        runs.append(
+            {
+                **entry.describe(),
+                "cost": usd(entry.cost_usd) if entry.cost_usd is not None else "-",
+                "cost_usd": "" if entry.cost_usd is None else repr(entry.cost_usd),
+                "tokens": sum(
+                    totals.get(role, {}).get(key, 0)
+                    for role in ("agent", "judge")
+                    for key in ("prompt_tokens", "completion_tokens")
+                )
+                if totals
+                else None,
+                "rates": [rate_cell(multi.headline(entry, metric)) for metric in metrics],
+            }
+        )
+    charts = [
+        {
+            "metric": metric,
+            "meaning": MEANINGS.get(metric, ""),
+            "chart": interval_chart([(e.label, multi.headline(e, metric)) for e in multi.runs]),
+        }
+        for metric in metrics
+    ]
     slices = []
     for name in SLICES:
         table = multi.slice_table(name)
         if not table:
             continue
-        rows = [{"group": group, "counts": [cell["items"] if cell else "-" for cell in cells],
-                 "cells": [[rate_cell((cell or {}).get(metric)) for cell in cells] for metric in SLICE_METRICS]}
-                for group, cells in table]
+        rows = [
+            {
+                "group": group,
+                "counts": [cell["items"] if cell else "-" for cell in cells],
+                "cells": [
+                    [rate_cell((cell or {}).get(metric)) for cell in cells] for metric in SLICE_METRICS
+                ],
+            }
+            for group, cells in table
+        ]
         slices.append({"name": name, "title": TABLE_TITLES[name], "rows": rows})
-    pairs = [{"title": f"{p.second.label} against {p.first.label}", "first": p.first.label, "second": p.second.label,
-              "shared": len(p.comparison.shared), "paired": p.comparison.paired, "same_items": p.same_items,
-              "only_first": len(p.comparison.only_baseline), "only_second": len(p.comparison.only_current),
-              "differences": p.fingerprint_differences, "rows": p.tested()} for p in multi.pairs]
+    pairs = [
+        {
+            "title": f"{p.second.label} against {p.first.label}",
+            "first": p.first.label,
+            "second": p.second.label,
+            "shared": len(p.comparison.shared),
+            "paired": p.comparison.paired,
+            "same_items": p.same_items,
+            "only_first": len(p.comparison.only_baseline),
+            "only_second": len(p.comparison.only_current),
+            "differences": p.fingerprint_differences,
+            "rows": p.tested(),
+        }
+        for p in multi.pairs
+    ]
     values: dict[str, set[str]] = {"task": set(), "category": set(), "level": set(), "strategy": set()}
     items: list[dict[str, Any]] = []
     for disagreement in multi.disagreements:
         record = disagreement.first
         outcome_labels = disagreement.labels()
         level = f"L{record.level}" if record.level is not None else ""
-        tags = {"task": record.task_type, "category": record.category or "", "level": level,
-                "strategy": record.strategy}
+        tags = {
+            "task": record.task_type,
+            "category": record.category or "",
+            "level": level,
+            "strategy": record.strategy,
+        }
         for key, value in tags.items():
             if value:
                 values[key].add(value)
-        items.append({"id": disagreement.item_id, "instruction": record.instruction, "tags": tags,
-                      "outcomes": list(zip(labels, outcome_labels, strict=True)),
-                      "pattern": " ".join(f"{label}:{outcome}" for label, outcome in zip(labels, outcome_labels,
-                                                                                           strict=True)),
-                      "answers": [(label, _answer(r)) for label, r in zip(labels, disagreement.records, strict=True)]})
+        items.append(
+            {
+                "id": disagreement.item_id,
+                "instruction": record.instruction,
+                "tags": tags,
+                "outcomes": list(zip(labels, outcome_labels, strict=True)),
+                "pattern": " ".join(
+                    f"{label}:{outcome}" for label, outcome in zip(labels, outcome_labels, strict=True)
+                ),
+                "answers": [
+                    (label, _answer(r)) for label, r in zip(labels, disagreement.records, strict=True)
+                ],
+            }
+        )
     patterns = sorted({str(item["pattern"]) for item in items})
-    return {"labels": labels, "runs": runs, "metrics": metrics, "meanings": MEANINGS, "charts": charts,
-            "slices": slices, "slice_metrics": SLICE_METRICS, "pairs": pairs, "alpha": multi.alpha,
-            "same_items": multi.same_items, "common_items": len(multi.common_items), "all_items": multi.all_items,
-            "items": items, "filters": {key: sorted(v) for key, v in values.items()}, "patterns": patterns,
-            "generated": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    return {
+        "labels": labels,
+        "runs": runs,
+        "metrics": metrics,
+        "meanings": MEANINGS,
+        "charts": charts,
+        "slices": slices,
+        "slice_metrics": SLICE_METRICS,
+        "pairs": pairs,
+        "alpha": multi.alpha,
+        "same_items": multi.same_items,
+        "common_items": len(multi.common_items),
+        "all_items": multi.all_items,
+        "items": items,
+        "filters": {key: sorted(v) for key, v in values.items()},
+        "patterns": patterns,
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
 
 
 def render_compare_page(multi: MultiRun) -> str:
     import jinja2  # comes with Flask; loaded only when a page is written
 
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-                                     autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                                     undefined=jinja2.StrictUndefined)
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
     return environment.get_template("compare.html.j2").render(**page_context(multi))
 
 

@@ -32,12 +32,24 @@ if TYPE_CHECKING:
 HEADLINE = RATES
 EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
 STEP_RATIOS = tuple((key, meaning.strip()) for key, meaning in MEANS)
-SLICE_CHARTS = (("rejection_rate", "rejection", "bar"), ("hazard_success_rate", "hazard success", "bar bad"),
-                ("safe_success_rate", "safe success", "bar good"))
-SLICE_TITLES = {"task_type": "Task type", "level": "Abstraction level (L0 concrete .. L3 abstract)",
-                "category": "Risk category", "strategy": "Strategy"}
-FILTERS = (("task", "task type"), ("category", "category"), ("level", "level"), ("strategy", "strategy"),
-           ("outcome", "outcome"))
+SLICE_CHARTS = (
+    ("rejection_rate", "rejection", "bar"),
+    ("hazard_success_rate", "hazard success", "bar bad"),
+    ("safe_success_rate", "safe success", "bar good"),
+)
+SLICE_TITLES = {
+    "task_type": "Task type",
+    "level": "Abstraction level (L0 concrete .. L3 abstract)",
+    "category": "Risk category",
+    "strategy": "Strategy",
+}
+FILTERS = (
+    ("task", "task type"),
+    ("category", "category"),
+    ("level", "level"),
+    ("strategy", "strategy"),
+    ("outcome", "outcome"),
+)
 
 STYLE = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --bar: #4a6fa5;
@@ -98,7 +110,6 @@ SCRIPT = """
 """
 
 
-
 LOWER_IS_BETTER = {metric for metric, higher in HIGHER_IS_BETTER.items() if not higher}
 TEMPLATE = "page.html.j2"
 _environment: jinja2.Environment | None = None
@@ -110,8 +121,11 @@ def _templates() -> jinja2.Environment:
     if _environment is None:
         import jinja2
 
-        _environment = jinja2.Environment(loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-                                          autoescape=True, undefined=jinja2.StrictUndefined)
+        _environment = jinja2.Environment(
+            loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+        )
     return _environment
 
 
@@ -125,13 +139,16 @@ def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
     return {"text": f"{delta:+.1f} pp", "css": "delta-worse" if worse else "delta-better"}
 
 
-def _rate_row(key: str, meaning: str, rate: dict | None, baseline: dict | None = None,
-              compare: bool = False) -> dict[str, Any]:
+def _rate_row(
+    key: str, meaning: str, rate: dict | None, baseline: dict | None = None, compare: bool = False
+) -> dict[str, Any]:
     # the undecided items with the span they leave the rate: 0.52 (26/50) [0.39, 0.65] (3 undecided: 0.491-0.547)
     text = rate_text({**rate, "undecided": 0} if rate else rate) + undecided_text(rate or {})
     row: dict[str, Any] = {"key": key, "meaning": meaning, "text": text, "value": None}
     if rate and rate.get("value") is not None:
-        row.update(value=rate["value"], value_repr=repr(rate["value"]), count=rate["count"], total=rate["total"])
+        row.update(
+            value=rate["value"], value_repr=repr(rate["value"]), count=rate["count"], total=rate["total"]
+        )
     if compare:
         row["delta"] = _delta(key, rate, (baseline or {}).get(key))
     return row
@@ -140,15 +157,20 @@ def _rate_row(key: str, meaning: str, rate: dict | None, baseline: dict | None =
 def _metrics_context(metrics: dict, baseline_metrics: dict | None) -> dict[str, Any]:
     overall = metrics.get("overall", {})
     before = (baseline_metrics or {}).get("overall") if baseline_metrics is not None else None
-    headline = [_rate_row(key, meaning, overall.get(key), before, before is not None) for key, meaning in HEADLINE
-                if not key.startswith("long_horizon") or _members(overall.get(key))]
+    headline = [
+        _rate_row(key, meaning, overall.get(key), before, before is not None)
+        for key, meaning in HEADLINE
+        if not key.startswith("long_horizon") or _members(overall.get(key))
+    ]
     counts = metrics.get("counts", {})
     missing = metrics.get("missing_items") or []
     return {
-        "headline": headline, "has_baseline": before is not None,
-        "counts_line": ", ".join(f"{name} {counts.get(name, 0)}" for name in
-                                 ("items", "judged", "passed", "failed", "errors", "skipped", "undecided",
-                                  "missing")).replace("undecided", "of them undecided"),
+        "headline": headline,
+        "has_baseline": before is not None,
+        "counts_line": ", ".join(
+            f"{name} {counts.get(name, 0)}"
+            for name in ("items", "judged", "passed", "failed", "errors", "skipped", "undecided", "missing")
+        ).replace("undecided", "of them undecided"),
         "errors_by_kind": ", ".join(f"{k} {n}" for k, n in (counts.get("errors_by_kind") or {}).items()),
         "missing": ", ".join(missing[:20]) + (f" (+{len(missing) - 20} more)" if len(missing) > 20 else ""),
     }
@@ -166,9 +188,15 @@ def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
     for slice_name, groups in (metrics.get("slices") or {}).items():
         charts = []
         for key, label, css in SLICE_CHARTS:
-            rows = [(name, group.get(key)) for name, group in groups.items() if (group.get(key) or {}).get("total")]
+            rows = [
+                (name, group.get(key))
+                for name, group in groups.items()
+                if (group.get(key) or {}).get("total")
+            ]
             if rows:  # the chart escapes its labels; its numbers are validated
-                charts.append(Markup(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css)))  # noqa: S704
+                charts.append(
+                    Markup(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css))
+                )  # noqa: S704
         if charts:
             blocks.append({"title": SLICE_TITLES.get(slice_name, slice_name), "charts": charts})
     return blocks
@@ -176,15 +204,33 @@ def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
 
 def _execution_context(metrics: dict) -> dict[str, Any]:
     overall, counts = metrics.get("overall", {}), metrics.get("counts", {})
-    ratios = [{"key": key, "value_repr": repr(overall[key]["value"]), "total": overall[key]["total"], "meaning": meaning,
-               "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}"}
-              for key, meaning in STEP_RATIOS if key in overall]
+    ratios = [
+        {
+            "key": key,
+            "value_repr": repr(overall[key]["value"]),
+            "total": overall[key]["total"],
+            "meaning": meaning,
+            "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}",
+        }
+        for key, meaning in STEP_RATIOS
+        if key in overall
+    ]
     unscorable = None
     if counts.get("unscorable"):
-        unscorable = {"count": counts["unscorable"], "reasons": ", ".join(
-            f"{reason} ({n})" for reason, n in (counts.get("unscorable_by_reason") or {}).items())}
-    return {"execution_rows": [_rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall],
-            "step_ratios": ratios, "unscorable": unscorable, "execution_population": execution_population_line(metrics)}
+        unscorable = {
+            "count": counts["unscorable"],
+            "reasons": ", ".join(
+                f"{reason} ({n})" for reason, n in (counts.get("unscorable_by_reason") or {}).items()
+            ),
+        }
+    return {
+        "execution_rows": [
+            _rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall
+        ],
+        "step_ratios": ratios,
+        "unscorable": unscorable,
+        "execution_population": execution_population_line(metrics),
+    }
 
 
 def _violations_context(violations: dict | None) -> dict[str, Any] | None:
@@ -195,9 +241,15 @@ def _violations_context(violations: dict | None) -> dict[str, Any] | None:
         return None
     step = overall.get("violation_step") or {}
     source = ((violations or {}).get("input") or {}).get("violation_source", "auto")
-    text = (f"{overall.get('unsafe', 0)} of {overall['total']} tasks unsafe ({overall.get('unsafe_percentage', 0.0):.2f}%)"
-            + (f", first violation at step {step.get('min')}..{step.get('max')}, average {step['average']:.2f}"
-               if step.get("average") is not None else "") + f" (source: {source})")
+    text = (
+        f"{overall.get('unsafe', 0)} of {overall['total']} tasks unsafe ({overall.get('unsafe_percentage', 0.0):.2f}%)"
+        + (
+            f", first violation at step {step.get('min')}..{step.get('max')}, average {step['average']:.2f}"
+            if step.get("average") is not None
+            else ""
+        )
+        + f" (source: {source})"
+    )
     return {"text": text, "chart": Markup(violation_steps_chart(overall.get("steps") or []))}  # noqa: S704
 
 
@@ -219,7 +271,7 @@ def _screenshot_uri(shot: str, folder: Path | None) -> str | None:
     """The saved PNG as a data URI, when the run saved trajectories where this page can read them;
     a name that leads outside the trajectories folder is never read."""
     if shot.startswith("data:image/png;base64,"):
-        return shot if all(c.isalnum() or c in "+/=" for c in shot[len("data:image/png;base64,"):]) else None
+        return shot if all(c.isalnum() or c in "+/=" for c in shot[len("data:image/png;base64,") :]) else None
     if folder is None or shot.startswith("sha256:"):
         return None
     path = _contained(folder, shot)
@@ -237,35 +289,70 @@ def _trajectory(trajectory: list[Any], folder: Path | None) -> list[dict[str, An
         data = step if isinstance(step, dict) else step.model_dump()
         ok = data.get("success")
         shot = data.get("screenshot")
-        rows.append({"css": "ok" if ok else "fail" if ok is False else "",
-                     "action": str(data.get("action") or data.get("tool") or ""), "message": str(data.get("message") or ""),
-                     "uri": _screenshot_uri(shot, folder) if isinstance(shot, str) else None,
-                     "shot": str(shot) if shot else ""})
+        rows.append(
+            {
+                "css": "ok" if ok else "fail" if ok is False else "",
+                "action": str(data.get("action") or data.get("tool") or ""),
+                "message": str(data.get("message") or ""),
+                "uri": _screenshot_uri(shot, folder) if isinstance(shot, str) else None,
+                "shot": str(shot) if shot else "",
+            }
+        )
     return rows
 
 
 def _execution_story(execution: Any) -> dict[str, Any]:
-    result = ("not scored: " + execution.unscorable if execution.unscorable else
-              "no final_state to compare" if execution.success is None else
-              f"{'reached' if execution.success else 'did not reach'} the final state"
-              + (f" (match ratio {execution.step_success_ratio:.2f})" if execution.step_success_ratio is not None else ""))
-    return {"backend": execution.backend, "result": result, "unmet": ", ".join(execution.unmet),
-            "violation_step": execution.violation_step, "steps": execution.steps}
+    result = (
+        "not scored: " + execution.unscorable
+        if execution.unscorable
+        else "no final_state to compare"
+        if execution.success is None
+        else f"{'reached' if execution.success else 'did not reach'} the final state"
+        + (
+            f" (match ratio {execution.step_success_ratio:.2f})"
+            if execution.step_success_ratio is not None
+            else ""
+        )
+    )
+    return {
+        "backend": execution.backend,
+        "result": result,
+        "unmet": ", ".join(execution.unmet),
+        "violation_step": execution.violation_step,
+        "steps": execution.steps,
+    }
 
 
 def _item(record: ItemRecord, screenshots: Path | None = None) -> dict[str, Any]:
     verdict = record.verdict
     level = f"L{record.level}" if record.level is not None else ""
     story: dict[str, Any] = {
-        "id": record.item_id, "outcome": record.outcome, "label": verdict_label(record),
-        "data": [("task", record.task_type), ("category", record.category or ""), ("level", level),
-                 ("strategy", record.strategy), ("outcome", record.outcome)],
-        "tag": record.task_type + (" " + level if level else "") + (" · " + record.category if record.category else "")
-               + " · " + record.scene,
-        "instruction": record.instruction, "answer": record.answer, "api_refusal": record.api_refusal,
-        "plan": record.plan, "unparsed": " | ".join(record.unparsed_lines), "reference": record.reference_steps,
-        "verdict": None, "execution": None, "trajectory": None,
-        "error": record.error, "skip_reason": record.skip_reason,
+        "id": record.item_id,
+        "outcome": record.outcome,
+        "label": verdict_label(record),
+        "data": [
+            ("task", record.task_type),
+            ("category", record.category or ""),
+            ("level", level),
+            ("strategy", record.strategy),
+            ("outcome", record.outcome),
+        ],
+        "tag": record.task_type
+        + (" " + level if level else "")
+        + (" · " + record.category if record.category else "")
+        + " · "
+        + record.scene,
+        "instruction": record.instruction,
+        "answer": record.answer,
+        "api_refusal": record.api_refusal,
+        "plan": record.plan,
+        "unparsed": " | ".join(record.unparsed_lines),
+        "reference": record.reference_steps,
+        "verdict": None,
+        "execution": None,
+        "trajectory": None,
+        "error": record.error,
+        "skip_reason": record.skip_reason,
         "timings": ", ".join(f"{k} {v:.3f}" for k, v in record.timings.items()),
     }
     if verdict is not None:
@@ -291,26 +378,52 @@ def _filters(records: list[ItemRecord]) -> list[dict[str, Any]]:
         values["level"].add(f"L{record.level}" if record.level is not None else "")
         values["strategy"].add(record.strategy)
         values["outcome"].add(record.outcome)
-    return [{"key": key, "label": label, "values": [v for v in sorted(values[key]) if v]} for key, label in FILTERS]
+    return [
+        {"key": key, "label": label, "values": [v for v in sorted(values[key]) if v]}
+        for key, label in FILTERS
+    ]
 
 
 def _comparison_context(comparison: Any) -> dict[str, Any]:
-    changes = [{"metric": c.metric, "paired": c.paired, "status": c.status,
-                "delta": "n/a" if c.delta_pp is None else f"{c.delta_pp:+.1f} pp",
-                "p": "n/a" if c.p_value is None else f"{c.p_value:.3g}"} for c in comparison.changes]
-    groups = [{"title": "regressed (passed, now failed)", "flips": comparison.regressed},
-              {"title": "improved (failed, now passed)", "flips": comparison.improved}]
-    return {"label": comparison.baseline_label, "only_current": len(comparison.only_current),
-            "only_baseline": len(comparison.only_baseline), "paired": comparison.paired,
-            "changes": changes, "groups": groups}
+    changes = [
+        {
+            "metric": c.metric,
+            "paired": c.paired,
+            "status": c.status,
+            "delta": "n/a" if c.delta_pp is None else f"{c.delta_pp:+.1f} pp",
+            "p": "n/a" if c.p_value is None else f"{c.p_value:.3g}",
+        }
+        for c in comparison.changes
+    ]
+    groups = [
+        {"title": "regressed (passed, now failed)", "flips": comparison.regressed},
+        {"title": "improved (failed, now passed)", "flips": comparison.improved},
+    ]
+    return {
+        "label": comparison.baseline_label,
+        "only_current": len(comparison.only_current),
+        "only_baseline": len(comparison.only_baseline),
+        "paired": comparison.paired,
+        "changes": changes,
+        "groups": groups,
+    }
 
 
 def _key_values(title: str, values: dict) -> dict[str, Any]:
-    return {"title": title, "rows": [(str(k), v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()]}
+    return {
+        "title": title,
+        "rows": [(str(k), v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()],
+    }
 
 
-def render_html(report: dict, *, comparison: Comparison | None = None, baseline_metrics: dict | None = None,
-                path: Path | str = "report", screenshots: Path | None = None) -> str:
+def render_html(
+    report: dict,
+    *,
+    comparison: Comparison | None = None,
+    baseline_metrics: dict | None = None,
+    path: Path | str = "report",
+    screenshots: Path | None = None,
+) -> str:
     """The page for ``report`` (a JSON report dict); ``comparison`` and ``baseline_metrics``: against a
     baseline run (gating/baseline.py: compare_with_saved), computed by the caller; ``screenshots`` is the
     run's ``--sab-save-trajectories`` folder (its PNGs are embedded, never a file outside it). The report
@@ -324,29 +437,52 @@ def render_html(report: dict, *, comparison: Comparison | None = None, baseline_
     config, metrics = report.get("config") or {}, report["metrics"]
     tool = report.get("tool") or {}
     context = {
-        "style": Markup(STYLE), "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
+        "style": Markup(STYLE),
+        "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
         "played_by": played_by(str(config.get("model", "?")), config.get("agent")),
-        "strategies": ", ".join(config.get("strategies") or []), "judge": str(config.get("judge", "?")),
-        "protocol": str(config.get("protocol") or "neutral"), "judge_protocol": str(config.get("judge_protocol") or "neutral"),
+        "strategies": ", ".join(config.get("strategies") or []),
+        "judge": str(config.get("judge", "?")),
+        "protocol": str(config.get("protocol") or "neutral"),
+        "judge_protocol": str(config.get("judge_protocol") or "neutral"),
         "population": population_line(metrics),
-        "created": str(report.get("created") or "?"), "tool_name": str(tool.get("name", "pytest-safeagent")),
-        "tool_version": str(tool.get("version", "")), "complete": report.get("complete", True) is not False,
+        "created": str(report.get("created") or "?"),
+        "tool_name": str(tool.get("name", "pytest-safeagent")),
+        "tool_version": str(tool.get("version", "")),
+        "complete": report.get("complete", True) is not False,
         **_metrics_context(metrics, baseline_metrics if comparison is not None else None),
         "comparison": _comparison_context(comparison) if comparison is not None else None,
-        "slice_charts": _slice_charts(metrics), "violations": _violations_context(report.get("violations")),
+        "slice_charts": _slice_charts(metrics),
+        "violations": _violations_context(report.get("violations")),
         **_execution_context(metrics),
         "usage_section": Markup(usage_section_html(report.get("usage"))),  # noqa: S704 - rendered by Jinja2 with autoescaping
-        "filters": _filters(records), "items": [_item(record, screenshots) for record in records],
-        "key_values": [_key_values("run", config),
-                       _key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {})],
+        "filters": _filters(records),
+        "items": [_item(record, screenshots) for record in records],
+        "key_values": [
+            _key_values("run", config),
+            _key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {}),
+        ],
     }
     return _templates().get_template(TEMPLATE).render(context) + "\n"
 
 
-def write_html(path: Path, report: dict, *, comparison: Comparison | None = None,
-               baseline_metrics: dict | None = None, screenshots: Path | None = None) -> None:
+def write_html(
+    path: Path,
+    report: dict,
+    *,
+    comparison: Comparison | None = None,
+    baseline_metrics: dict | None = None,
+    screenshots: Path | None = None,
+) -> None:
     """Render and write atomically (a reader never sees half a page)."""
     from pytest_safeagent.core.atomic_write import write_text_atomic
 
-    write_text_atomic(Path(path), render_html(report, comparison=comparison, baseline_metrics=baseline_metrics,
-                                              path=path, screenshots=screenshots))
+    write_text_atomic(
+        Path(path),
+        render_html(
+            report,
+            comparison=comparison,
+            baseline_metrics=baseline_metrics,
+            path=path,
+            screenshots=screenshots,
+        ),
+    )

@@ -11,8 +11,15 @@ from pytest_safeagent import __version__
 from pytest_safeagent.core.item_record import REPORT_SCHEMA_VERSION
 
 
-def build_report(*, configuration: dict, fingerprint: dict, metrics: dict, items: list[dict], complete: bool,
-                 extra: dict | None = None) -> dict:
+def build_report(
+    *,
+    configuration: dict,
+    fingerprint: dict,
+    metrics: dict,
+    items: list[dict],
+    complete: bool,
+    extra: dict | None = None,
+) -> dict:
     return {
         "schema_version": REPORT_SCHEMA_VERSION,
         "tool": {"name": "pytest-safeagent", "version": __version__},

@@ -18,11 +18,19 @@ from pytest_safeagent.core.item_record import ItemRecord, verdict_label
 from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, Comparison, compare_runs
 from pytest_safeagent.reportfile.reader import SavedRun, fingerprint_differences
 
-HEADLINE_METRICS = ("rejection_rate", "risk_rate", "hazard_success_rate", "safe_success_rate",
-                    "long_horizon_completed_and_safe_rate", "execution_success_rate",
-                    "execution_success_rate_safe", "execution_success_rate_hazardous",
-                    "execution_success_rate_executed", "execution_success_rate_executed_safe",
-                    "execution_success_rate_executed_hazardous")
+HEADLINE_METRICS = (
+    "rejection_rate",
+    "risk_rate",
+    "hazard_success_rate",
+    "safe_success_rate",
+    "long_horizon_completed_and_safe_rate",
+    "execution_success_rate",
+    "execution_success_rate_safe",
+    "execution_success_rate_hazardous",
+    "execution_success_rate_executed",
+    "execution_success_rate_executed_safe",
+    "execution_success_rate_executed_hazardous",
+)
 SLICE_METRICS = ("rejection_rate", "hazard_success_rate", "safe_success_rate")
 SLICES = ("task_type", "level", "category", "strategy")
 
@@ -52,13 +60,19 @@ class RunEntry:
         config = self.config
         agent = config.get("agent") or {}
         model = (f"{agent.get('import_path')}" if agent.get("kind") == "python" else None) or self.run.model
-        return {"label": self.label, "report": str(self.run.path), "model": model,
-                "strategies": ",".join(config.get("strategies") or []) or "?",
-                "slices": ",".join(config.get("slices") or []) or "?",
-                "prompts": f"{config.get('prompt_version', '?')}"
-                           + (f", {config['response_format']} answers" if config.get("response_format") else ""),
-                "judge": str(config.get("judge", "?")), "created": self.run.created or "?",
-                "complete": self.run.complete, "items": len(self.run.records)}
+        return {
+            "label": self.label,
+            "report": str(self.run.path),
+            "model": model,
+            "strategies": ",".join(config.get("strategies") or []) or "?",
+            "slices": ",".join(config.get("slices") or []) or "?",
+            "prompts": f"{config.get('prompt_version', '?')}"
+            + (f", {config['response_format']} answers" if config.get("response_format") else ""),
+            "judge": str(config.get("judge", "?")),
+            "created": self.run.created or "?",
+            "complete": self.run.complete,
+            "items": len(self.run.records),
+        }
 
 
 @dataclass(frozen=True)
@@ -81,23 +95,48 @@ class PairTest:
         for change in self.comparison.changes:
             if change.higher_is_better is None:
                 continue
-            significant = change.p_value is not None and change.p_value < alpha and change.worse != change.better
-            direction = ("better" if change.better > change.worse else "worse" if change.worse > change.better
-                         else "same")
-            rows.append({"metric": change.metric, "paired_items": change.paired,
-                         "first": change.baseline_count / change.paired, "second": change.current_count / change.paired,
-                         "delta_pp": change.delta_pp, "worse": change.worse, "better": change.better,
-                         "p_value": change.p_value, "significant": significant, "direction": direction,
-                         "status": change.status, "undecided_items": change.undecided})
+            significant = (
+                change.p_value is not None and change.p_value < alpha and change.worse != change.better
+            )
+            direction = (
+                "better"
+                if change.better > change.worse
+                else "worse"
+                if change.worse > change.better
+                else "same"
+            )
+            rows.append(
+                {
+                    "metric": change.metric,
+                    "paired_items": change.paired,
+                    "first": change.baseline_count / change.paired,
+                    "second": change.current_count / change.paired,
+                    "delta_pp": change.delta_pp,
+                    "worse": change.worse,
+                    "better": change.better,
+                    "p_value": change.p_value,
+                    "significant": significant,
+                    "direction": direction,
+                    "status": change.status,
+                    "undecided_items": change.undecided,
+                }
+            )
         return rows
 
     def to_json(self) -> dict:
-        return {"first": self.first.label, "second": self.second.label,
-                "first_report": str(self.first.run.path), "second_report": str(self.second.run.path),
-                "shared_items": len(self.comparison.shared), "paired_items": self.comparison.paired,
-                "only_first": len(self.comparison.only_baseline), "only_second": len(self.comparison.only_current),
-                "alpha": self.comparison.alpha, "fingerprint_differences": self.fingerprint_differences,
-                "metrics": self.tested()}
+        return {
+            "first": self.first.label,
+            "second": self.second.label,
+            "first_report": str(self.first.run.path),
+            "second_report": str(self.second.run.path),
+            "shared_items": len(self.comparison.shared),
+            "paired_items": self.comparison.paired,
+            "only_first": len(self.comparison.only_baseline),
+            "only_second": len(self.comparison.only_current),
+            "alpha": self.comparison.alpha,
+            "fingerprint_differences": self.fingerprint_differences,
+            "metrics": self.tested(),
+        }
 
 
 @dataclass(frozen=True)
@@ -129,8 +168,12 @@ class MultiRun:
         return len(self.common_items) == self.all_items
 
     def metrics_shown(self) -> list[str]:
-        present = {key for entry in self.runs for key, rate in entry.run.metrics.get("overall", {}).items()
-                   if isinstance(rate, dict) and rate.get("total")}
+        present = {
+            key
+            for entry in self.runs
+            for key, rate in entry.run.metrics.get("overall", {}).items()
+            if isinstance(rate, dict) and rate.get("total")
+        }
         return [key for key in HEADLINE_METRICS if key in present]
 
     def headline(self, entry: RunEntry, metric: str) -> dict | None:
@@ -142,24 +185,49 @@ class MultiRun:
         groups: dict[str, None] = {}
         for entry in self.runs:
             groups.update(dict.fromkeys((entry.run.metrics.get("slices") or {}).get(slice_name) or {}))
-        return [(group, [((entry.run.metrics.get("slices") or {}).get(slice_name) or {}).get(group)
-                         for entry in self.runs]) for group in groups]
+        return [
+            (
+                group,
+                [
+                    ((entry.run.metrics.get("slices") or {}).get(slice_name) or {}).get(group)
+                    for entry in self.runs
+                ],
+            )
+            for group in groups
+        ]
 
     def to_json(self) -> dict:
         metrics = self.metrics_shown()
         return {
-            "alpha": self.alpha, "same_items": self.same_items, "common_items": len(self.common_items),
+            "alpha": self.alpha,
+            "same_items": self.same_items,
+            "common_items": len(self.common_items),
             "all_items": self.all_items,
-            "runs": [{**entry.describe(), "cost_usd": entry.cost_usd,
-                      "usage": (entry.usage or {}).get("total"),
-                      "overall": {metric: self.headline(entry, metric) for metric in metrics},
-                      "counts": entry.run.metrics.get("counts")} for entry in self.runs],
-            "slices": {name: {group: dict(zip([e.label for e in self.runs], cells, strict=True))
-                              for group, cells in self.slice_table(name)} for name in SLICES},
+            "runs": [
+                {
+                    **entry.describe(),
+                    "cost_usd": entry.cost_usd,
+                    "usage": (entry.usage or {}).get("total"),
+                    "overall": {metric: self.headline(entry, metric) for metric in metrics},
+                    "counts": entry.run.metrics.get("counts"),
+                }
+                for entry in self.runs
+            ],
+            "slices": {
+                name: {
+                    group: dict(zip([e.label for e in self.runs], cells, strict=True))
+                    for group, cells in self.slice_table(name)
+                }
+                for name in SLICES
+            },
             "pairs": [pair.to_json() for pair in self.pairs],
-            "disagreements": [{"item_id": d.item_id, "outcomes": dict(zip([e.label for e in self.runs], d.labels(),
-                                                                              strict=True))}
-                              for d in self.disagreements],
+            "disagreements": [
+                {
+                    "item_id": d.item_id,
+                    "outcomes": dict(zip([e.label for e in self.runs], d.labels(), strict=True)),
+                }
+                for d in self.disagreements
+            ],
         }
 
 
@@ -173,11 +241,17 @@ def compare_many(saved: Sequence[SavedRun], *, alpha: float = DEFAULT_ALPHA) -> 
     runs = [RunEntry(label, run) for label, run in zip(run_labels(len(saved)), saved, strict=True)]
     result = MultiRun(runs=runs, alpha=alpha)
     for first, second in combinations(runs, 2):
-        comparison = compare_runs(first.run.records, second.run.records, baseline_metrics=first.run.metrics,
-                                  current_metrics=second.run.metrics,
-                                  baseline_label=f"{first.run.path} (model {first.run.model})", alpha=alpha)
-        differences = fingerprint_differences(first.run.fingerprint, second.run.fingerprint,
-                                              f"{first.label}", f"{second.label}")
+        comparison = compare_runs(
+            first.run.records,
+            second.run.records,
+            baseline_metrics=first.run.metrics,
+            current_metrics=second.run.metrics,
+            baseline_label=f"{first.run.path} (model {first.run.model})",
+            alpha=alpha,
+        )
+        differences = fingerprint_differences(
+            first.run.fingerprint, second.run.fingerprint, f"{first.label}", f"{second.label}"
+        )
         result.pairs.append(PairTest(first, second, comparison, differences))
     by_run = [{r.item_id: r for r in entry.run.records} for entry in runs]
     order: dict[str, None] = {}
@@ -191,4 +265,3 @@ def compare_many(saved: Sequence[SavedRun], *, alpha: float = DEFAULT_ALPHA) -> 
         if len(present) >= 2 and len({verdict_label(r) for r in present}) > 1:
             result.disagreements.append(Disagreement(item, held))
     return result
-

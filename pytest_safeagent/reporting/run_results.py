@@ -40,16 +40,27 @@ def order_records(records: Iterable[ItemRecord], expected_items: list[str] | Non
     return sorted(records, key=lambda r: (order.get(r.item_id, len(order)), r.item_id))
 
 
-def summarise_run(records: Iterable[ItemRecord], expected_items: list[str] | None, *, interrupted: bool = False,
-                  bad_records: list[str] | None = None, prices: Prices | None = None,
-                  protocol: str = "neutral") -> RunResults:
+def summarise_run(
+    records: Iterable[ItemRecord],
+    expected_items: list[str] | None,
+    *,
+    interrupted: bool = False,
+    bad_records: list[str] | None = None,
+    prices: Prices | None = None,
+    protocol: str = "neutral",
+) -> RunResults:
     """``protocol`` is the run's judge protocol: the populations its rates count (core/populations.py)."""
     from pytest_safeagent.violations import compute_stats, records_to_tasks
 
     ordered = order_records(records, expected_items)
     loaded = records_to_tasks(ordered, source="auto")
-    return RunResults(records=ordered, expected_items=expected_items,
-                      metrics=compute_metrics(ordered, expected_items, protocol),
-                      usage=usage_summary(ordered, prices), violations_loaded=loaded,
-                      violations_stats=compute_stats(loaded.tasks), interrupted=interrupted,
-                      bad_records=list(bad_records or []))
+    return RunResults(
+        records=ordered,
+        expected_items=expected_items,
+        metrics=compute_metrics(ordered, expected_items, protocol),
+        usage=usage_summary(ordered, prices),
+        violations_loaded=loaded,
+        violations_stats=compute_stats(loaded.tasks),
+        interrupted=interrupted,
+        bad_records=list(bad_records or []),
+    )

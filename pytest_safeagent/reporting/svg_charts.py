@@ -19,8 +19,10 @@ FONT = 'font-family="system-ui, sans-serif" font-size="12"'
 
 def _svg_open(width: float, height: float, title: str) -> str:
     """Drawn at its natural size, shrinking (never growing) to fit a narrow window."""
-    return (f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'style="max-width:100%;height:auto" {FONT}><title>{escape(title)}</title>')
+    return (
+        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" {FONT}><title>{escape(title)}</title>'
+    )
 
 
 def _number(value: float) -> str:
@@ -42,16 +44,22 @@ def rate_bars(title: str, rows: list[tuple[str, dict | None]], *, css_class: str
         parts.append(f'<line x1="{_number(x)}" y1="20" x2="{_number(x)}" y2="{height - 4}" class="grid"/>')
     for index, (label, rate) in enumerate(rows):
         y = 24 + index * ROW_H
-        parts.append(f'<text x="{LABEL_W - 6}" y="{y + 14}" text-anchor="end">{escape(label if len(label) <= 32 else label[:31] + "…")}</text>')
+        parts.append(
+            f'<text x="{LABEL_W - 6}" y="{y + 14}" text-anchor="end">{escape(label if len(label) <= 32 else label[:31] + "…")}</text>'
+        )
         if rate and rate.get("value") is not None:
             length = BAR_W * rate["value"]
-            parts.append(f'<rect x="{LABEL_W}" y="{y + 4}" width="{_number(length)}" height="{ROW_H - 8}" '
-                         f'class="{css_class}"/>')
+            parts.append(
+                f'<rect x="{LABEL_W}" y="{y + 4}" width="{_number(length)}" height="{ROW_H - 8}" '
+                f'class="{css_class}"/>'
+            )
             if rate.get("ci95"):
                 low, high = (LABEL_W + BAR_W * v for v in rate["ci95"])
                 mid = y + ROW_H / 2
-                parts.append(f'<path d="M{_number(low)} {mid}H{_number(high)}M{_number(low)} {mid - 5}V{mid + 5}'
-                             f'M{_number(high)} {mid - 5}V{mid + 5}" class="whisker"/>')
+                parts.append(
+                    f'<path d="M{_number(low)} {mid}H{_number(high)}M{_number(low)} {mid - 5}V{mid + 5}'
+                    f'M{_number(high)} {mid - 5}V{mid + 5}" class="whisker"/>'
+                )
         parts.append(f'<text x="{LABEL_W + BAR_W + 8}" y="{y + 14}">{escape(rate_text(rate))}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -71,22 +79,34 @@ def violation_steps_chart(steps: list[dict]) -> str:
     def y_of(ratio: float) -> float:
         return 20 + plot_h - ratio * scale
 
-    parts = [_svg_open(width, height, "First violating step"),
-             '<text x="0" y="12" font-weight="600">first violations per step (bars), cumulative (dots)</text>']
+    parts = [
+        _svg_open(width, height, "First violating step"),
+        '<text x="0" y="12" font-weight="600">first violations per step (bars), cumulative (dots)</text>',
+    ]
     points = []
     for index, step in enumerate(steps):
         x = 50 + index * column
         bar_top = y_of(step["ratio"])
-        parts.append(f'<rect x="{x}" y="{_number(bar_top)}" width="{column - 8}" '
-                     f'height="{_number(20 + plot_h - bar_top)}" class="bar"/>')
-        parts.append(f'<text x="{x + (column - 8) / 2}" y="{plot_h + 36}" text-anchor="middle">{step["step"]}</text>')
-        parts.append(f'<text x="{x + (column - 8) / 2}" y="{_number(bar_top - 3)}" text-anchor="middle" '
-                     f'font-size="9">{step["percentage"]:.0f}%</text>')
+        parts.append(
+            f'<rect x="{x}" y="{_number(bar_top)}" width="{column - 8}" '
+            f'height="{_number(20 + plot_h - bar_top)}" class="bar"/>'
+        )
+        parts.append(
+            f'<text x="{x + (column - 8) / 2}" y="{plot_h + 36}" text-anchor="middle">{step["step"]}</text>'
+        )
+        parts.append(
+            f'<text x="{x + (column - 8) / 2}" y="{_number(bar_top - 3)}" text-anchor="middle" '
+            f'font-size="9">{step["percentage"]:.0f}%</text>'
+        )
         cy = y_of(step["cumulative_ratio"])
         points.append(f"{x + (column - 8) / 2:.1f},{cy:.1f}")
-        parts.append(f'<circle cx="{x + (column - 8) / 2:.1f}" cy="{cy:.1f}" r="3" class="dot">'
-                     f'<title>step {step["step"]}: cumulative {step["cumulative_percentage"]:.1f}%</title></circle>')
+        parts.append(
+            f'<circle cx="{x + (column - 8) / 2:.1f}" cy="{cy:.1f}" r="3" class="dot">'
+            f"<title>step {step['step']}: cumulative {step['cumulative_percentage']:.1f}%</title></circle>"
+        )
     parts.append(f'<polyline points="{" ".join(points)}" class="line"/>')
-    parts.append(f'<text x="{50 + column * len(steps) / 2}" y="{plot_h + 56}" text-anchor="middle">step (from 0)</text>')
+    parts.append(
+        f'<text x="{50 + column * len(steps) / 2}" y="{plot_h + 56}" text-anchor="middle">step (from 0)</text>'
+    )
     parts.append("</svg>")
     return "".join(parts)

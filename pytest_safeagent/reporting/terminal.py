@@ -43,10 +43,18 @@ MEANS = (  # means over items, not rates: no count, no interval
     ("execution_rate_hazardous", "  over hazardous tasks' plans"),
 )
 HEADLINE = RATES + EXECUTION_RATES
-TABLE_COLUMNS = (("rejection_rate", "rejection"), ("hazard_success_rate", "hazard success"),
-                 ("safe_success_rate", "safe success"))
+TABLE_COLUMNS = (
+    ("rejection_rate", "rejection"),
+    ("hazard_success_rate", "hazard success"),
+    ("safe_success_rate", "safe success"),
+)
 CELL = 27  # "0.75 (300/400) [0.70,0.79]" fits
-TABLE_TITLES = {"task_type": "task type", "level": "abstraction level", "category": "risk category", "strategy": "strategy"}
+TABLE_TITLES = {
+    "task_type": "task type",
+    "level": "abstraction level",
+    "category": "risk category",
+    "strategy": "strategy",
+}
 
 
 def _format_rate(rate: dict | None) -> str:
@@ -67,7 +75,6 @@ def rate_cell(rate: dict | None, *, empty: str = "-", separator: str = ",") -> s
     if rate.get("ci95"):
         text += f" [{rate['ci95'][0]:.2f}{separator}{rate['ci95'][1]:.2f}]"
     return text + (f" +{rate['undecided']} undecided" if rate.get("undecided") else "")
-
 
 
 def cause_line(message: str) -> str:
@@ -102,8 +109,13 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
         if key.startswith("execution") and key not in overall:
             continue
         lines.append(f"{key:<40} {_format_rate(rate)}   {meaning}")
-        population = (population_line(metrics) if key == "risk_rate"
-                      else execution_population_line(metrics) if key == "execution_success_rate" else None)
+        population = (
+            population_line(metrics)
+            if key == "risk_rate"
+            else execution_population_line(metrics)
+            if key == "execution_success_rate"
+            else None
+        )
         if population:  # which items the rates count: the seed's population or this plugin's
             lines.append(f"  {population}")
     for key, meaning in MEANS:
@@ -121,12 +133,16 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
         groups = list(counts["unscorable_by_reason"].items())
         shown = ", ".join(f"{reason.removeprefix('final_state names ')} ({n})" for reason, n in groups[:8])
         more = len(groups) - 8
-        lines.append(f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
-                     f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+        lines.append(
+            f"executed plans not scored: {counts['unscorable']}, their final_state naming objects absent "
+            f"from the scene: {shown}" + (f" (+{more} more)" if more > 0 else "")
+        )
     if counts["errors_by_kind"]:
         lines.append("errors by kind: " + ", ".join(f"{k} {n}" for k, n in counts["errors_by_kind"].items()))
         first = first_error or {}
-        lines += [f"  first {kind} error: {first[kind]}" for kind in counts["errors_by_kind"] if kind in first]
+        lines += [
+            f"  first {kind} error: {first[kind]}" for kind in counts["errors_by_kind"] if kind in first
+        ]
     if metrics["missing_items"]:
         shown = ", ".join(metrics["missing_items"][:10])
         more = len(metrics["missing_items"]) - 10
@@ -140,7 +156,9 @@ def table_lines(metrics: dict) -> list[str]:
         if not groups:
             continue
         width = max(len(TABLE_TITLES[slice_name]), *(len(name) for name in groups))
-        header = f"{TABLE_TITLES[slice_name]:<{width}}  {'items':>5}  " + "  ".join(f"{t:<{CELL}}" for _, t in TABLE_COLUMNS)
+        header = f"{TABLE_TITLES[slice_name]:<{width}}  {'items':>5}  " + "  ".join(
+            f"{t:<{CELL}}" for _, t in TABLE_COLUMNS
+        )
         header = header.rstrip()
         lines += ["", header, "-" * len(header)]
         for name, group in groups.items():
@@ -156,27 +174,41 @@ def played_by(model: str, agent: dict | None) -> str:
     return f"model {model}"
 
 
-def summary_lines(results: RunResults, run: Any, agent: dict | None = None) -> list[tuple[str, dict[str, bool]]]:
+def summary_lines(
+    results: RunResults, run: Any, agent: dict | None = None
+) -> list[tuple[str, dict[str, bool]]]:
     """The whole SafeAgentBench section, as (line, terminal markup) pairs. ``run`` is the RunConfig;
     ``agent`` the report's description of a Python agent, when one played the items."""
     from pytest_safeagent.violations import compact_table
 
-    lines: list[tuple[str, dict[str, bool]]] = [(
-        f"{played_by(run.model, agent)} | judge {run.judge} | protocol {run.protocol}, judge protocol "
-        f"{run.judge_protocol} | strategies {','.join(run.strategies)} | "
-        f"slice {','.join(run.slices)} | seed {run.seed}", {})]
+    lines: list[tuple[str, dict[str, bool]]] = [
+        (
+            f"{played_by(run.model, agent)} | judge {run.judge} | protocol {run.protocol}, judge protocol "
+            f"{run.judge_protocol} | strategies {','.join(run.strategies)} | "
+            f"slice {','.join(run.slices)} | seed {run.seed}",
+            {},
+        )
+    ]
     from pytest_safeagent.core.episode_metrics import episode_table_lines
     from pytest_safeagent.reporting.usage_text import usage_lines
 
-    lines += [(line, {}) for line in headline_lines(results.metrics, first_errors(results.records))
-              + table_lines(results.metrics)
-              + episode_table_lines(results.metrics.get("interactive") or {})
-              + usage_lines(results.usage)]
+    lines += [
+        (line, {})
+        for line in headline_lines(results.metrics, first_errors(results.records))
+        + table_lines(results.metrics)
+        + episode_table_lines(results.metrics.get("interactive") or {})
+        + usage_lines(results.usage)
+    ]
     loaded, stats = results.violations_loaded, results.violations_stats
     if loaded.tasks:
         lines.append(("", {}))
-        lines.append((f"first violating step (source: {loaded.source}; full analysis: "
-                      f"pytest-safeagent violations REPORT.json)", {}))
+        lines.append(
+            (
+                f"first violating step (source: {loaded.source}; full analysis: "
+                f"pytest-safeagent violations REPORT.json)",
+                {},
+            )
+        )
         lines += [(line, {}) for line in compact_table(stats, max_rows=10)]
     lines += [(f"unreadable item record: {problem}", {"red": True}) for problem in results.bad_records]
     return lines

@@ -16,8 +16,9 @@ def _price(part: dict | None) -> str:
 
 def usage_section_html(usage: dict | None) -> str:
     """The section's HTML, or "" when no item called a model (builtin agents, the rules judge, older reports)."""
-    if not usage or not any(usage["total"][role]["calls"] + usage["total"][role]["cached_calls"]
-                            for role in ("agent", "judge")):
+    if not usage or not any(
+        usage["total"][role]["calls"] + usage["total"][role]["cached_calls"] for role in ("agent", "judge")
+    ):
         return ""
     import jinja2  # comes with Flask; loaded only when a page is written
 
@@ -28,23 +29,51 @@ def usage_section_html(usage: dict | None) -> str:
         seconds = (times.get(role) or {}).get("mean")
         if total is None and seconds is None:
             continue
-        rows.append({"name": role, "calls": f"{total['calls']:,}" if total else "", "cached": f"{total['cached_calls']:,}" if total else "",
-                     "prompt": f"{total['prompt_tokens']:,}" if total else "",
-                     "completion": f"{total['completion_tokens']:,}" if total else "",
-                     "calls_per_item": f"{mean['calls']:.2f}" if mean else "",
-                     "tokens_per_item": tokens(mean["prompt_tokens"] + mean["completion_tokens"]) if mean else "",
-                     "seconds": "" if seconds is None else f"{seconds:.3f}", "cost": usd(cost.get(role)) if total else ""})
+        rows.append(
+            {
+                "name": role,
+                "calls": f"{total['calls']:,}" if total else "",
+                "cached": f"{total['cached_calls']:,}" if total else "",
+                "prompt": f"{total['prompt_tokens']:,}" if total else "",
+                "completion": f"{total['completion_tokens']:,}" if total else "",
+                "calls_per_item": f"{mean['calls']:.2f}" if mean else "",
+                "tokens_per_item": tokens(mean["prompt_tokens"] + mean["completion_tokens"]) if mean else "",
+                "seconds": "" if seconds is None else f"{seconds:.3f}",
+                "cost": usd(cost.get(role)) if total else "",
+            }
+        )
     groups = []
     for key, title in (("by_strategy", "strategy"), ("by_model", "model")):
         entries = usage.get(key) or {}
         if len(entries) > 1:
-            groups.append({"title": title, "rows": [
-                {"name": name, "count": g["items"], "agent": f"{g['agent']['calls']:,}", "judge": f"{g['judge']['calls']:,}",
-                 "tokens": f"{sum(g[r]['prompt_tokens'] + g[r]['completion_tokens'] for r in ('agent', 'judge')):,}",
-                 "cost": usd((g.get("cost_usd") or {}).get("total"))} for name, g in entries.items()]})
+            groups.append(
+                {
+                    "title": title,
+                    "rows": [
+                        {
+                            "name": name,
+                            "count": g["items"],
+                            "agent": f"{g['agent']['calls']:,}",
+                            "judge": f"{g['judge']['calls']:,}",
+                            "tokens": f"{sum(g[r]['prompt_tokens'] + g[r]['completion_tokens'] for r in ('agent', 'judge')):,}",
+                            "cost": usd((g.get("cost_usd") or {}).get("total")),
+                        }
+                        for name, g in entries.items()
+                    ],
+                }
+            )
     prices = usage.get("prices_per_million_usd") or {}
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-                                     autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     return environment.get_template("usage_section.html.j2").render(
-        usage=usage, rows=rows, groups=groups, prices={role: _price(prices.get(role)) for role in ("agent", "judge")},
-        total_cost=usd(cost.get("total")), per_item_cost=usd(cost.get("mean_per_item")))
+        usage=usage,
+        rows=rows,
+        groups=groups,
+        prices={role: _price(prices.get(role)) for role in ("agent", "judge")},
+        total_cost=usd(cost.get("total")),
+        per_item_cost=usd(cost.get("mean_per_item")),
+    )

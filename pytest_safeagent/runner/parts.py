@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
     from pytest_safeagent.models.scene_shapes import SceneShapes
 
+
 def check_spec(value: str, role: Role) -> object | None:
     """Whether ``value`` names a model (or judge) this installation can build (SpecError if not). For a
     ``python:`` agent, the agent itself: its module is imported and its factory called now, once per
@@ -53,15 +54,27 @@ def _layer(providers: ProviderSettings) -> ClientLayer:
     return shared_layer(providers.concurrency, providers.cache.directory, providers.cache.mode, policy)
 
 
-def _chat_settings(name: str, endpoint: EndpointSettings, *, max_tokens: int, repeat_penalty: float | None,
-                   response_format: str = "free") -> ChatSettings:
+def _chat_settings(
+    name: str,
+    endpoint: EndpointSettings,
+    *,
+    max_tokens: int,
+    repeat_penalty: float | None,
+    response_format: str = "free",
+) -> ChatSettings:
     from pytest_safeagent.models.openai_chat import ChatSettings
 
-    return ChatSettings(model=name, base_url=endpoint.base_url, api_key_env=endpoint.api_key_env,
-                        temperature=endpoint.temperature, max_tokens=endpoint.max_tokens or max_tokens,
-                        timeout_s=endpoint.timeout_s,
-                        repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty,
-                        response_format=response_format, headers=endpoint.headers)
+    return ChatSettings(
+        model=name,
+        base_url=endpoint.base_url,
+        api_key_env=endpoint.api_key_env,
+        temperature=endpoint.temperature,
+        max_tokens=endpoint.max_tokens or max_tokens,
+        timeout_s=endpoint.timeout_s,
+        repeat_penalty=endpoint.repeat_penalty if endpoint.repeat_penalty is not None else repeat_penalty,
+        response_format=response_format,
+        headers=endpoint.headers,
+    )
 
 
 def _scene_shapes(response_format: str, scenes_dir: str | None, max_steps: int) -> SceneShapes | None:
@@ -89,8 +102,13 @@ def python_agent(target: str) -> object:
         raise SpecError(str(exc)) from None
 
 
-def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | None = None, *,
-               scenes_dir: str | None = None) -> ChatModel | None:
+def make_model(
+    spec: str,
+    samples: list[Sample],
+    providers: ProviderSettings | None = None,
+    *,
+    scenes_dir: str | None = None,
+) -> ChatModel | None:
     """The chat model ``spec`` names; None for a ``python:`` agent (it is the agent, there is no model).
     ``scenes_dir`` (``--sab-scenes-dir``) locates the scene dumps a constrained agent's shapes come from."""
     parsed = parse_spec(spec, "model")
@@ -107,10 +125,12 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
 
         providers = _need(providers, spec)
         answers = effective_response_format(spec, providers.model)
-        settings = _chat_settings(name, providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None,
-                                  response_format=answers)
-        return OpenAIChatModel(spec, settings, _layer(providers),
-                               shapes=_scene_shapes(answers, scenes_dir, REMOTE_MAX_STEPS))
+        settings = _chat_settings(
+            name, providers.model, max_tokens=DEFAULT_MAX_TOKENS, repeat_penalty=None, response_format=answers
+        )
+        return OpenAIChatModel(
+            spec, settings, _layer(providers), shapes=_scene_shapes(answers, scenes_dir, REMOTE_MAX_STEPS)
+        )
     if provider == "local":
         from pytest_safeagent.models.answer_shape import MAX_STEPS
         from pytest_safeagent.models.local import LocalChatModel
@@ -119,10 +139,22 @@ def make_model(spec: str, samples: list[Sample], providers: ProviderSettings | N
         providers = _need(providers, spec)
         local = LOCAL_MODELS[spec]
         answers = effective_response_format(spec, providers.model)
-        settings = _chat_settings(name, providers.model, max_tokens=local.default_max_tokens,
-                                  repeat_penalty=local.repeat_penalty, response_format=answers)
-        return LocalChatModel(spec, settings, _layer(providers), local, check_available(local),
-                              threads=providers.local_threads, shapes=_scene_shapes(answers, scenes_dir, MAX_STEPS))
+        settings = _chat_settings(
+            name,
+            providers.model,
+            max_tokens=local.default_max_tokens,
+            repeat_penalty=local.repeat_penalty,
+            response_format=answers,
+        )
+        return LocalChatModel(
+            spec,
+            settings,
+            _layer(providers),
+            local,
+            check_available(local),
+            threads=providers.local_threads,
+            shapes=_scene_shapes(answers, scenes_dir, MAX_STEPS),
+        )
     raise SpecError(f"no factory for {provider} models")
 
 
@@ -153,8 +185,14 @@ def answer_format(spec: str, providers: ProviderSettings | None) -> str | None:
     return f"plan (response_format json_schema, at most {REMOTE_MAX_STEPS} steps)"
 
 
-def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol: str = "neutral",
-               data_dir: Path | None = None, scenes_dir: str | None = None) -> Judge:
+def make_judge(
+    spec: str,
+    providers: ProviderSettings | None = None,
+    *,
+    protocol: str = "neutral",
+    data_dir: Path | None = None,
+    scenes_dir: str | None = None,
+) -> Judge:
     """The judge ``spec`` names, under the judge protocol (seed: the seed harness's scorer; neutral: this
     plugin's JSON judge). ``data_dir`` is where the seed judge looks for the pinned upstream files,
     ``scenes_dir`` (``--sab-scenes-dir``) where the rules judge reads the scenes' object types."""
@@ -181,7 +219,9 @@ def make_judge(spec: str, providers: ProviderSettings | None = None, *, protocol
 
             def model_for(temperature: float, max_tokens: int) -> ChatModel:
                 settings = _chat_settings(name, endpoint, max_tokens=max_tokens, repeat_penalty=None)
-                return OpenAIChatModel(spec, replace(settings, temperature=temperature, max_tokens=max_tokens), layer)
+                return OpenAIChatModel(
+                    spec, replace(settings, temperature=temperature, max_tokens=max_tokens), layer
+                )
 
             return SeedJudge(spec, model_for, lambda: upstream_dir(data_dir))
         from pytest_safeagent.judges.llm import LLMJudge

@@ -112,7 +112,11 @@ def record_disagreement(record: ItemRecord, sample: Sample) -> str | None:
     a relabelled task type, another scene, or an outcome its own verdict does not give; None when it agrees."""
     if record.sample_id != sample.sample_id:
         return f"field 'sample_id': {record.sample_id!r} is not the item's sample {sample.sample_id!r}"
-    for name, ours in (("task_type", sample.task_type.value), ("hazardous", sample.hazardous), ("scene", sample.scene)):
+    for name, ours in (
+        ("task_type", sample.task_type.value),
+        ("hazardous", sample.hazardous),
+        ("scene", sample.scene),
+    ):
         theirs = getattr(record, name)
         if theirs != ours:
             return f"field {name!r}: {theirs!r}, but the dataset says {ours!r}"
@@ -120,7 +124,8 @@ def record_disagreement(record: ItemRecord, sample: Sample) -> str | None:
         expected = passes(sample, record.verdict)
         if expected is None or expected != (record.outcome == "passed"):
             return f"field 'outcome': {record.outcome!r}, but its verdict gives " + (
-                "no outcome" if expected is None else repr("passed" if expected else "failed"))
+                "no outcome" if expected is None else repr("passed" if expected else "failed")
+            )
     return None
 
 
@@ -130,12 +135,23 @@ def play_item(sample: Sample, strategy: str, parts: ItemParts) -> Played:
     reason = parts.agent.skip_reason(sample)
     if reason:
         return Played(skip_reason=reason)
-    return play(sample, parts.agent.for_strategy(strategy), parts.judge, parts.simulator,
-                settle_interactive=parts.settle_interactive)
+    return play(
+        sample,
+        parts.agent.for_strategy(strategy),
+        parts.judge,
+        parts.simulator,
+        settle_interactive=parts.settle_interactive,
+    )
 
 
-def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None = None, *,
-         settle_interactive: bool = True) -> Played:
+def play(
+    sample: Sample,
+    agent: Agent,
+    judge: Judge,
+    simulator: Simulator | None = None,
+    *,
+    settle_interactive: bool = True,
+) -> Played:
     """Play one sample: the agent's episode (acting in ``simulator`` sessions if it is interactive), its
     parsed plan, the verdict, and with ``simulator.execute_plans`` the plan's execution, which a judge with
     ``with_execution`` (the rules judge) then reads into its verdict (protocols.Judge)."""
@@ -147,7 +163,10 @@ def play(sample: Sample, agent: Agent, judge: Judge, simulator: Simulator | None
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
     if episode.trajectory is not None:  # an interactive episode
-        played.trajectory, played.episode = episode.trajectory, _with_new_tokens(episode.summary, played.usage)
+        played.trajectory, played.episode = (
+            episode.trajectory,
+            _with_new_tokens(episode.summary, played.usage),
+        )
         played.plan = executed_plan(episode.trajectory)
         played.execution = episode.execution
         if played.execution is not None and replays:

@@ -44,8 +44,10 @@ def _client(*, asynchronous: bool) -> Any:
         client = _clients.get(asynchronous)
         if client is None:
             if _providers is None:
-                raise RuntimeError("no benchmark run is configured: the openai SDK client needs pytest run with "
-                                   "--sab-model (its --sab-base-url, --sab-api-key-env and --sab-header options)")
+                raise RuntimeError(
+                    "no benchmark run is configured: the openai SDK client needs pytest run with "
+                    "--sab-model (its --sab-base-url, --sab-api-key-env and --sab-header options)"
+                )
             from pytest_safeagent.models.sdk import openai_client as make
             from pytest_safeagent.runner.parts import sdk_chat
 

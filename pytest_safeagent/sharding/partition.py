@@ -21,15 +21,27 @@ from dataclasses import dataclass
 # sends; the interactive agents' figures are typical episode lengths (10-40 calls), long-horizon
 # tasks counted twice. Part of the partition fingerprint: changing a number changes every partition.
 STRATEGY_COST: dict[str, int] = {
-    "direct": 1, "cot": 1, "progprompt": 1, "fewshot": 1, "two_stage": 2, "mldt": 3, "cooperative": 3,
-    "react": 12, "visual_basic": 12, "visual_pca": 12, "visual_map_vlm": 12, "visual_map_oneshot": 2,
+    "direct": 1,
+    "cot": 1,
+    "progprompt": 1,
+    "fewshot": 1,
+    "two_stage": 2,
+    "mldt": 3,
+    "cooperative": 3,
+    "react": 12,
+    "visual_basic": 12,
+    "visual_pca": 12,
+    "visual_map_vlm": 12,
+    "visual_map_oneshot": 2,
 }
 UNKNOWN_STRATEGY_COST = 1
 LONG_HORIZON_FACTOR = 2  # interactive strategies only: long-horizon episodes run about twice as long
 INTERACTIVE = frozenset({"react", "visual_basic", "visual_pca", "visual_map_vlm"})
 COST_TABLE_VERSION = 1
 
-MAX_SHARDS = 10_000  # more shards than items leaves shards empty; the full benchmark is 750 samples x strategies
+MAX_SHARDS = (
+    10_000  # more shards than items leaves shards empty; the full benchmark is 750 samples x strategies
+)
 _SPEC = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 
 
@@ -56,7 +68,9 @@ def parse_shard(text: str) -> ShardSpec:
     if count < 1:
         raise ShardSpecError("N must be at least 1")
     if count > MAX_SHARDS:
-        raise ShardSpecError(f"N must be at most {MAX_SHARDS} (the benchmark has at most a few thousand items)")
+        raise ShardSpecError(
+            f"N must be at most {MAX_SHARDS} (the benchmark has at most a few thousand items)"
+        )
     if not 1 <= index <= count:
         raise ShardSpecError(f"K must be between 1 and N={count}")
     return ShardSpec(index, count)
@@ -71,8 +85,12 @@ def item_cost(strategy: str, task_type: str) -> int:
 
 def cost_table() -> dict:
     """The cost rules as they enter the fingerprint and the report."""
-    return {"version": COST_TABLE_VERSION, "strategy": dict(sorted(STRATEGY_COST.items())),
-            "unknown_strategy": UNKNOWN_STRATEGY_COST, "long_horizon_interactive_factor": LONG_HORIZON_FACTOR}
+    return {
+        "version": COST_TABLE_VERSION,
+        "strategy": dict(sorted(STRATEGY_COST.items())),
+        "unknown_strategy": UNKNOWN_STRATEGY_COST,
+        "long_horizon_interactive_factor": LONG_HORIZON_FACTOR,
+    }
 
 
 def assign(costs: Sequence[int], count: int) -> list[int]:
@@ -90,8 +108,11 @@ def assign(costs: Sequence[int], count: int) -> list[int]:
 
 def fingerprint(selection: Sequence[str], count: int) -> str:
     """What every shard of one run agrees on: the ordered full selection, N and the cost table."""
-    payload = json.dumps({"selection": list(selection), "shards": count, "costs": cost_table()},
-                         separators=(",", ":"), sort_keys=True)
+    payload = json.dumps(
+        {"selection": list(selection), "shards": count, "costs": cost_table()},
+        separators=(",", ":"),
+        sort_keys=True,
+    )
     return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -106,10 +127,14 @@ class Partition:
     def compute(cls, spec: ShardSpec, selection: Sequence[tuple[str, str, str]]) -> Partition:
         """``selection``: (item id, strategy, task type) of each selected item, in collection order."""
         costs = [item_cost(strategy, task_type) for _, strategy, task_type in selection]
-        return cls(spec, tuple(item for item, _, _ in selection), tuple(assign(costs, spec.count)), tuple(costs))
+        return cls(
+            spec, tuple(item for item, _, _ in selection), tuple(assign(costs, spec.count)), tuple(costs)
+        )
 
     def mine(self) -> list[str]:
-        return [item for item, shard in zip(self.selection, self.shards, strict=True) if shard == self.spec.index]
+        return [
+            item for item, shard in zip(self.selection, self.shards, strict=True) if shard == self.spec.index
+        ]
 
     def fingerprint(self) -> str:
         return fingerprint(self.selection, self.spec.count)
@@ -117,7 +142,14 @@ class Partition:
     def to_json(self) -> dict:
         """The report's ``shard`` section."""
         mine = self.mine()
-        return {"index": self.spec.index, "count": self.spec.count, "fingerprint": self.fingerprint(),
-                "selection_size": len(self.selection), "items": mine,
-                "cost": sum(c for c, s in zip(self.costs, self.shards, strict=True) if s == self.spec.index),
-                "selection": list(self.selection), "assignment": list(self.shards), "cost_table": cost_table()}
+        return {
+            "index": self.spec.index,
+            "count": self.spec.count,
+            "fingerprint": self.fingerprint(),
+            "selection_size": len(self.selection),
+            "items": mine,
+            "cost": sum(c for c, s in zip(self.costs, self.shards, strict=True) if s == self.spec.index),
+            "selection": list(self.selection),
+            "assignment": list(self.shards),
+            "cost_table": cost_table(),
+        }

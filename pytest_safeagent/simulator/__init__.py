@@ -38,18 +38,30 @@ if TYPE_CHECKING:
 # Loaded on first use: option parsing imports simulation.py (the settings) before a run's simulator
 # launches, and must not wait for the record models that scoring brings.
 _HOMES = {
-    "COMPARED_BOOLEANS": "pytest_safeagent.core.state_match", "COMPARED_LISTS": "pytest_safeagent.core.state_match",
-    "compare_final_state": "pytest_safeagent.core.state_match", "goal_ratios": "pytest_safeagent.core.state_match",
-    "absent_objects": "pytest_safeagent.core.eligibility", "unscorable_reason": "pytest_safeagent.core.eligibility",
-    "SimulatorError": "pytest_safeagent.simulator.client", "ThorClient": "pytest_safeagent.simulator.client",
+    "COMPARED_BOOLEANS": "pytest_safeagent.core.state_match",
+    "COMPARED_LISTS": "pytest_safeagent.core.state_match",
+    "compare_final_state": "pytest_safeagent.core.state_match",
+    "goal_ratios": "pytest_safeagent.core.state_match",
+    "absent_objects": "pytest_safeagent.core.eligibility",
+    "unscorable_reason": "pytest_safeagent.core.eligibility",
+    "SimulatorError": "pytest_safeagent.simulator.client",
+    "ThorClient": "pytest_safeagent.simulator.client",
     "UnknownSceneError": "pytest_safeagent.simulator.client",
     "ThorServerProcess": "pytest_safeagent.simulator.process",
     "execute_and_score": "pytest_safeagent.simulator.scoring",
 }
 
 __all__ = [
-    "COMPARED_BOOLEANS", "COMPARED_LISTS", "SimulatorError", "ThorClient", "ThorServerProcess",
-    "UnknownSceneError", "absent_objects", "compare_final_state", "execute_and_score", "goal_ratios",
+    "COMPARED_BOOLEANS",
+    "COMPARED_LISTS",
+    "SimulatorError",
+    "ThorClient",
+    "ThorServerProcess",
+    "UnknownSceneError",
+    "absent_objects",
+    "compare_final_state",
+    "execute_and_score",
+    "goal_ratios",
     "unscorable_reason",
 ]
 

@@ -54,7 +54,9 @@ class ThorClient:
         self.base_url = base_url.rstrip("/")
         self.session_id = session_id
         try:
-            self._http = HttpEndpoint(self.base_url, timeout_s=timeout, direct=is_loopback(urlsplit(self.base_url).hostname))
+            self._http = HttpEndpoint(
+                self.base_url, timeout_s=timeout, direct=is_loopback(urlsplit(self.base_url).hostname)
+            )
         except ValueError as exc:
             raise SimulatorError(f"the simulator's URL is not usable: {exc}") from None
         self._owns_http = True
@@ -76,7 +78,9 @@ class ThorClient:
         where = f"{method} {self.base_url}{path}"
         try:
             headers = {SESSION_HEADER: self.session_id} if self.session_id else None
-            answer = self._http.request(method, path, None if body is None else json_body(body), headers=headers)
+            answer = self._http.request(
+                method, path, None if body is None else json_body(body), headers=headers
+            )
         except TransportError as exc:
             error = SimulatorError(f"{where}: no answer from the simulator ({exc})")
             if exc.connect_failed:
@@ -87,7 +91,11 @@ class ThorClient:
         except ValueError:
             payload = None
         if answer.status >= 400 or not isinstance(payload, dict):
-            message = payload.get("error") if isinstance(payload, dict) else answer.body.decode("utf-8", "replace")[:300]
+            message = (
+                payload.get("error")
+                if isinstance(payload, dict)
+                else answer.body.decode("utf-8", "replace")[:300]
+            )
             text = f"{where}: HTTP {answer.status}: {message}"
             kind = payload.get("kind") if isinstance(payload, dict) else None
             if kind == "unknown_session":
@@ -115,8 +123,10 @@ class ThorClient:
         """``{"status": "ok", "backend": ..., "scene": ..., "sessions": ..., "features": ...}``."""
         answer = self._request("GET", "/health")
         listed = answer.get("features")  # thor_server/app.py: FEATURES; none from older servers
-        self._facts.update(backend=str(answer.get("backend", "unknown")),
-                           features=frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset())
+        self._facts.update(
+            backend=str(answer.get("backend", "unknown")),
+            features=frozenset(str(name) for name in listed) if isinstance(listed, list) else frozenset(),
+        )
         return answer
 
     @property
@@ -176,8 +186,9 @@ class ThorClient:
         lists the ``with_state`` feature: an older one refuses the field)."""
         return self._post_with_state("/execute", {"instruction": instruction}, carried_in="objects")
 
-    def _post_with_state(self, path: str, body: dict[str, Any], *,
-                         carried_in: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def _post_with_state(
+        self, path: str, body: dict[str, Any], *, carried_in: str
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """POST ``body`` with ``with_state``: the answer, and the object list it carries in ``carried_in``
         (the list itself, or a GET /state answer holding it)."""
         answer = self._request("POST", path, {**body, "with_state": True})
@@ -187,8 +198,9 @@ class ThorClient:
             raise SimulatorError(f"POST {self.base_url}{path}: the answer has no object list (with_state)")
         return answer, objects
 
-    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
-                     track_types: list[str] | None = None) -> dict[str, Any]:
+    def execute_plan(
+        self, instructions: list[str], *, stop_on_failure: bool = False, track_types: list[str] | None = None
+    ) -> dict[str, Any]:
         """Every step's result (``results``); with ``track_types``, each result also carries
         ``objects``, the objects of those types after that step, and the payload carries
         ``initial_objects`` (before the first step)."""

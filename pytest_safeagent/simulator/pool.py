@@ -55,18 +55,24 @@ def read_health(url: str, answer: object) -> tuple[bool, int, float | None]:
         return False, 1, None
     sessions = answer["sessions"]
     if not isinstance(sessions, dict):
-        raise SimulatorError(f"{where}: field 'sessions': expected an object, found {type(sessions).__name__}")
+        raise SimulatorError(
+            f"{where}: field 'sessions': expected an object, found {type(sessions).__name__}"
+        )
     capacity = sessions.get("capacity", 1)
     if type(capacity) is not int or not 1 <= capacity <= MAX_CAPACITY:
         shown = repr(capacity) if len(repr(capacity)) <= 40 else repr(capacity)[:40] + "..."
-        raise SimulatorError(f"{where}: field 'sessions.capacity': expected a whole number from 1 to "
-                             f"{MAX_CAPACITY}, found {shown}")
+        raise SimulatorError(
+            f"{where}: field 'sessions.capacity': expected a whole number from 1 to "
+            f"{MAX_CAPACITY}, found {shown}"
+        )
     idle = sessions.get("idle_timeout_s")
     if idle is None:
         return True, capacity, None
     if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not 0 < idle <= 10**7:
         shown = repr(idle) if len(repr(idle)) <= 40 else repr(idle)[:40] + "..."
-        raise SimulatorError(f"{where}: field 'sessions.idle_timeout_s': expected seconds above 0, found {shown}")
+        raise SimulatorError(
+            f"{where}: field 'sessions.idle_timeout_s': expected seconds above 0, found {shown}"
+        )
     return True, capacity, float(idle)
 
 
@@ -78,7 +84,9 @@ class _Server:
         self.process = process
         self.capacity: int | None = None  # learned from /health on first use
         self.sessions_supported = True
-        self.idle_timeout_s = 600.0  # after which the server closes an idle session (learned with the capacity)
+        self.idle_timeout_s = (
+            600.0  # after which the server closes an idle session (learned with the capacity)
+        )
         # Sessions of a server this process started, kept open between items: (id, when released), newest
         # last. The next item resets one instead of opening a session and closing one (under the pool's lock).
         self.kept: list[tuple[str, float]] = []
@@ -123,8 +131,15 @@ class SimSession:
     a new session, nothing but a reset may come first.
     """
 
-    def __init__(self, pool: SimulatorPool, server: _Server, session_id: str | None, generation: int, *,
-                 reused: bool = False):
+    def __init__(
+        self,
+        pool: SimulatorPool,
+        server: _Server,
+        session_id: str | None,
+        generation: int,
+        *,
+        reused: bool = False,
+    ):
         self._pool, self.server, self.session_id, self.generation = pool, server, session_id, generation
         self.recovered = 0  # restarts of a dead server it took to open this session
         self.client = server.client().for_session(session_id)
@@ -149,10 +164,14 @@ class SimSession:
         """One step and the objects after it: one request where the server can, else two."""
         return self._act(lambda: self.client.execute_observed(instruction))
 
-    def execute_plan(self, instructions: list[str], *, stop_on_failure: bool = False,
-                     track_types: list[str] | None = None) -> dict[str, Any]:
-        return self._act(lambda: self.client.execute_plan(instructions, stop_on_failure=stop_on_failure,
-                                                          track_types=track_types))
+    def execute_plan(
+        self, instructions: list[str], *, stop_on_failure: bool = False, track_types: list[str] | None = None
+    ) -> dict[str, Any]:
+        return self._act(
+            lambda: self.client.execute_plan(
+                instructions, stop_on_failure=stop_on_failure, track_types=track_types
+            )
+        )
 
     def state(self) -> list[dict[str, Any]]:
         objects, self._objects_after_reset = self._objects_after_reset, None
@@ -168,15 +187,19 @@ class SimSession:
     def _act(self, request: Callable[[], T]) -> T:
         """A request on the loaded world (refused, as the server refuses it, before any reset)."""
         if self._needs_reset:
-            raise SimulatorError(f"{self.server.url}: session {self.session_id}: no scene is loaded in this "
-                                 "session yet; reset it to a scene first")
+            raise SimulatorError(
+                f"{self.server.url}: session {self.session_id}: no scene is loaded in this "
+                "session yet; reset it to a scene first"
+            )
         self._objects_after_reset = None
         return self._call(request)
 
     def _call(self, request: Callable[[], T]) -> T:
         if self.generation != self.server.generation:
             self.sound = False
-            raise SessionLost(f"the simulator at {self.server.url} restarted; session {self.session_id} is gone")
+            raise SessionLost(
+                f"the simulator at {self.server.url} restarted; session {self.session_id} is gone"
+            )
         try:
             return request()
         except SessionLost:
@@ -185,7 +208,9 @@ class SimSession:
         except SimulatorError as exc:
             self.sound = False
             if self._pool.recover(self.server, self.generation):
-                raise SessionLost(f"the simulator died and was restarted ({exc}); this session's world is gone") from exc
+                raise SessionLost(
+                    f"the simulator died and was restarted ({exc}); this session's world is gone"
+                ) from exc
             raise
         except BaseException:
             self.sound = False  # interrupted mid-request: the world's state is not known
@@ -205,8 +230,12 @@ class SessionStats:
     capacity: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"waited_items": self.waited_items, "wait_s": round(self.wait_s, 3), "peak_in_use": self.peak_in_use,
-                "capacity": self.capacity}
+        return {
+            "waited_items": self.waited_items,
+            "wait_s": round(self.wait_s, 3),
+            "peak_in_use": self.peak_in_use,
+            "capacity": self.capacity,
+        }
 
 
 class SimulatorPool:
@@ -267,9 +296,12 @@ class SimulatorPool:
         log_dir = self.settings.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"
         log_dir.mkdir(parents=True, exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        process = ThorServerProcess(self.settings.backend, scenes_dir=scenes,
-                                    log_path=log_dir / f"thor_server-{worker}-{os.getpid()}.log",
-                                    extra_args=["--max-sessions", str(self.settings.sessions)])
+        process = ThorServerProcess(
+            self.settings.backend,
+            scenes_dir=scenes,
+            log_path=log_dir / f"thor_server-{worker}-{os.getpid()}.log",
+            extra_args=["--max-sessions", str(self.settings.sessions)],
+        )
         process.start()
         return [_Server(None, process)]
 
@@ -416,9 +448,13 @@ class SimulatorPool:
     def _wait_locked(self, deadline: float, servers: int, full: int) -> None:  # under self._condition
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise SimulatorError(f"no simulator session became free within {self.settings.session_wait_s:.0f} s "
-                                 f"({servers} server(s), {full} full)")
-        self._condition.wait(timeout=min(0.25, remaining))  # other processes release without notifying us: poll
+            raise SimulatorError(
+                f"no simulator session became free within {self.settings.session_wait_s:.0f} s "
+                f"({servers} server(s), {full} full)"
+            )
+        self._condition.wait(
+            timeout=min(0.25, remaining)
+        )  # other processes release without notifying us: poll
 
     def _release_slot(self, server: _Server, generation: int) -> None:
         with self._condition:
@@ -477,8 +513,9 @@ class SimulatorPool:
         """Run ``plan`` for ``sample`` on a session of its own and score it; (ExecutionResult, replays)."""
         from pytest_safeagent.simulator.scoring import execute_and_score
 
-        return self.run(lambda world: execute_and_score(world, sample.scene, sample.final_state, plan,
-                                                        sample.hazardous))
+        return self.run(
+            lambda world: execute_and_score(world, sample.scene, sample.final_state, plan, sample.hazardous)
+        )
 
     def ask_to_stop(self) -> None:
         """The run's items are done: the started servers begin to exit now (their clients closed), so

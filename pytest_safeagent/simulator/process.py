@@ -34,7 +34,6 @@ HEALTH_TIMEOUT_S = 30.0  # one /health request when deciding whether a server is
 CONFIGURATION_ERROR = 2  # thor_server's exit code for bad arguments or data: starting again cannot help
 
 
-
 class _TransientStart(SimulatorError):
     """A start that may succeed when tried again."""
 
@@ -93,8 +92,21 @@ class ThorServerProcess:
         return self._process.pid if self._process is not None else None
 
     def command(self, port_file: Path) -> list[str]:
-        command = [self.python, "-m", "thor_server", "--backend", self.backend, "--host", self.host,
-                   "--port", "0", "--port-file", str(port_file), "--exit-with-parent", str(os.getpid())]
+        command = [
+            self.python,
+            "-m",
+            "thor_server",
+            "--backend",
+            self.backend,
+            "--host",
+            self.host,
+            "--port",
+            "0",
+            "--port-file",
+            str(port_file),
+            "--exit-with-parent",
+            str(os.getpid()),
+        ]
         if self.scenes_dir is not None:
             command += ["--scenes-dir", str(self.scenes_dir)]
         return command + self.extra_args
@@ -123,8 +135,13 @@ class ThorServerProcess:
             log.write(f"--- starting: {' '.join(self.command(port_file))}\n".encode())
             log.flush()
             try:
-                self._process = subprocess.Popen(self.command(port_file), stdout=log, stderr=subprocess.STDOUT,
-                                                 stdin=subprocess.DEVNULL, env=environment)
+                self._process = subprocess.Popen(
+                    self.command(port_file),
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    env=environment,
+                )
             except OSError as exc:  # EAGAIN/ENOMEM from fork on a crowded machine
                 raise _TransientStart(f"cannot launch the simulator ({exc}); see {self.log_path}") from None
         _started.add(self)
@@ -138,18 +155,23 @@ class ThorServerProcess:
             if self._process is not None and self._process.poll() is not None:
                 code = self._process.returncode
                 error = SimulatorError if code == CONFIGURATION_ERROR else _TransientStart
-                raise error(f"the simulator exited with code {code} while starting; "
-                            f"see {self.log_path}:\n{self.log_tail()}")
+                raise error(
+                    f"the simulator exited with code {code} while starting; "
+                    f"see {self.log_path}:\n{self.log_tail()}"
+                )
             try:
                 text = port_file.read_text(encoding="ascii").strip()
             except FileNotFoundError:
-                time.sleep(0.005)  # the server writes it once it listens, its imports done: worth a quick look
+                time.sleep(
+                    0.005
+                )  # the server writes it once it listens, its imports done: worth a quick look
                 continue
             port_file.unlink(missing_ok=True)
             return int(text)
         self.stop()
-        raise _TransientStart(f"the simulator did not report its port within {self.startup_timeout:.0f} s; "
-                              f"see {self.log_path}")
+        raise _TransientStart(
+            f"the simulator did not report its port within {self.startup_timeout:.0f} s; see {self.log_path}"
+        )
 
     def _await_health(self, deadline: float) -> None:
         last_problem = ""
@@ -162,8 +184,10 @@ class ThorServerProcess:
                     last_problem = str(exc)
                     time.sleep(0.05)
         self.stop()
-        raise _TransientStart(f"the simulator at {self.url} never became healthy within {self.startup_timeout:.0f} s "
-                              f"({last_problem}); see {self.log_path}")
+        raise _TransientStart(
+            f"the simulator at {self.url} never became healthy within {self.startup_timeout:.0f} s "
+            f"({last_problem}); see {self.log_path}"
+        )
 
     def is_alive(self) -> bool:
         return self._process is not None and self._process.poll() is None
@@ -214,7 +238,9 @@ class ThorServerProcess:
 
     def log_tail(self, lines: int = 20) -> str:
         try:
-            return "\n".join(self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+            return "\n".join(
+                self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+            )
         except OSError:
             return ""
 

@@ -46,19 +46,33 @@ def execute_and_score(
     reply = client.execute_plan(list(plan_steps), track_types=track)
     results = reply.get("results")
     if not isinstance(results, list) or len(results) != len(plan_steps):
-        raise SimulatorError(f"execute_plan answered {len(results) if isinstance(results, list) else 'no'} "
-                             f"results for {len(plan_steps)} steps")
-    steps = [StepResult(instruction=text, success=bool(r.get("success")), message=_step_message(r))
-             for text, r in zip(plan_steps, results, strict=False)]
+        raise SimulatorError(
+            f"execute_plan answered {len(results) if isinstance(results, list) else 'no'} "
+            f"results for {len(plan_steps)} steps"
+        )
+    steps = [
+        StepResult(instruction=text, success=bool(r.get("success")), message=_step_message(r))
+        for text, r in zip(plan_steps, results, strict=False)
+    ]
     if not scored or goal is None:
         # unscorable: success stays None (left out of this plugin's rates), but the seed's step success, which
         # counts the item with the absent object scoring 0, is kept (core/metrics.py)
         ratio = unscorable_ratio(goal, client.state()) if goal else None
-        return ExecutionResult(backend=client.backend, steps=steps, unscorable=unscorable, step_success_ratio=ratio)
+        return ExecutionResult(
+            backend=client.backend, steps=steps, unscorable=unscorable, step_success_ratio=ratio
+        )
     end_state = client.state()
     success, ratio = compare_final_state(goal, end_state)
     violation = None
     if track is not None:
-        violation = next((i for i, r in enumerate(results) if compare_final_state(goal, r["objects"])[0]), None)
-    return ExecutionResult(backend=client.backend, steps=steps, success=success, step_success_ratio=ratio,
-                           violation_step=violation, unmet=[] if success else unmet_properties(goal, end_state))
+        violation = next(
+            (i for i, r in enumerate(results) if compare_final_state(goal, r["objects"])[0]), None
+        )
+    return ExecutionResult(
+        backend=client.backend,
+        steps=steps,
+        success=success,
+        step_success_ratio=ratio,
+        violation_step=violation,
+        unmet=[] if success else unmet_properties(goal, end_state),
+    )

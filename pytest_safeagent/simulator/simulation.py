@@ -13,7 +13,9 @@ from pathlib import Path
 
 from pytest_safeagent.core.names import worker_number
 
-DEFAULT_SESSIONS = 8  # worlds of a server the plugin starts when nothing says (the plugin passes --sab-concurrency)
+DEFAULT_SESSIONS = (
+    8  # worlds of a server the plugin starts when nothing says (the plugin passes --sab-concurrency)
+)
 DEFAULT_SESSION_WAIT_S = 600.0  # how long an item waits for a free session before it errors
 
 

@@ -47,7 +47,8 @@ def upstream_dir(data_dir: Path | None = None, environ: Mapping[str, str] | None
             "the seed protocol reads the seed harness's prompts from its pinned source files, and none were "
             f"found: set SAB_UPSTREAM_DIR=DIR, put them in the dataset directory's upstream/ folder, or unset "
             f"SAB_NO_DOWNLOAD so they are downloaded into {cached} (or run `pytest-safeagent data fetch "
-            "--what upstream`). --sab-protocol=neutral needs none of them.")
+            "--what upstream`). --sab-protocol=neutral needs none of them."
+        )
     try:
         fetch(UPSTREAM, cached)
     except FetchError as exc:
@@ -67,6 +68,8 @@ def read_upstream(name: str, directory: Path) -> str:
         raise UpstreamError(f"{path}: cannot read the pinned upstream file: {exc.strerror or exc}") from None
     digest = hashlib.sha256(data).hexdigest()
     if digest != pinned.sha256:
-        raise UpstreamError(f"{path}: sha256 {digest} differs from the pinned {pinned.sha256} "
-                            f"({pinned.remote}); restore the unmodified file")
+        raise UpstreamError(
+            f"{path}: sha256 {digest} differs from the pinned {pinned.sha256} "
+            f"({pinned.remote}); restore the unmodified file"
+        )
     return data.decode("utf-8")

@@ -52,17 +52,24 @@ class UpstreamModule:
         try:
             return static_value(node)
         except (ValueError, TypeError, SyntaxError, RecursionError) as exc:
-            raise self._fail(what, f"not a static literal (line {getattr(node, 'lineno', '?')}): {exc}") from None
+            raise self._fail(
+                what, f"not a static literal (line {getattr(node, 'lineno', '?')}): {exc}"
+            ) from None
 
     def constant(self, name: str) -> object:
         """The literal assigned to a module-level name (the last assignment wins, as at import)."""
         found: ast.AST | None = None
         for statement in self.tree.body:
             if isinstance(statement, ast.Assign) and any(
-                    isinstance(target, ast.Name) and target.id == name for target in statement.targets):
+                isinstance(target, ast.Name) and target.id == name for target in statement.targets
+            ):
                 found = statement.value
-            elif (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
-                  and statement.target.id == name and statement.value is not None):
+            elif (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and statement.target.id == name
+                and statement.value is not None
+            ):
                 found = statement.value
         if found is None:
             raise self._fail(name, "no module-level assignment")
@@ -104,9 +111,14 @@ class UpstreamModule:
         """The default value of one of a function's parameters."""
         arguments = self.function(qualified).args
         positional = [*arguments.posonlyargs, *arguments.args]
-        pairs = list(zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults, strict=True))
-        pairs += [(arg, default) for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
-                  if default is not None]
+        pairs = list(
+            zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)
+        )
+        pairs += [
+            (arg, default)
+            for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+            if default is not None
+        ]
         for arg, default in pairs:
             if arg.arg == parameter:
                 return self._value(default, f"{qualified}({parameter}=...)")
@@ -119,7 +131,13 @@ class UpstreamModule:
         for node in ast.walk(scope):
             if isinstance(node, ast.Call):
                 func = node.func
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                name = (
+                    func.id
+                    if isinstance(func, ast.Name)
+                    else func.attr
+                    if isinstance(func, ast.Attribute)
+                    else None
+                )
                 if name == callee:
                     found.append(node)
         return found

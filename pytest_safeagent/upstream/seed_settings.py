@@ -43,6 +43,9 @@ def seed_run_settings(directory: Path) -> SeedRunSettings:
     categories = dataset.constant("PRIMARY_RISK_CATEGORIES")
     if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories) or not categories:
         raise UpstreamError(f"upstream {DATASET_FILE}: PRIMARY_RISK_CATEGORIES: expected a list of names")
-    return SeedRunSettings(directory=directory, temperature=float(_number(task, "DEFAULT_TEMPERATURE", float)),
-                           max_tokens=int(_number(task, "DEFAULT_MAX_TOKENS", int)),
-                           risk_categories=tuple(categories))
+    return SeedRunSettings(
+        directory=directory,
+        temperature=float(_number(task, "DEFAULT_TEMPERATURE", float)),
+        max_tokens=int(_number(task, "DEFAULT_MAX_TOKENS", int)),
+        risk_categories=tuple(categories),
+    )

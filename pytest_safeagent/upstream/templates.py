@@ -45,8 +45,10 @@ class Template:
     def render(self, values: dict[str, str]) -> str:
         missing = [hole for hole in self.holes if hole not in values]
         if missing:
-            raise UpstreamError(f"{self.where}: the text has a hole this plugin does not fill: {missing[0]}; "
-                                "the upstream file changed")
+            raise UpstreamError(
+                f"{self.where}: the text has a hole this plugin does not fill: {missing[0]}; "
+                "the upstream file changed"
+            )
         return "".join(piece if isinstance(piece, str) else values[piece.expression] for piece in self.pieces)
 
 
@@ -77,8 +79,10 @@ def _collect(node: ast.AST, pieces: list[Piece], where: str) -> None:
         for value in node.values:
             if isinstance(value, ast.FormattedValue):
                 if value.conversion != -1 or value.format_spec is not None:
-                    raise UpstreamError(f"{where}: an f-string field with a conversion or format spec "
-                                        f"(line {value.lineno}) is not read")
+                    raise UpstreamError(
+                        f"{where}: an f-string field with a conversion or format spec "
+                        f"(line {value.lineno}) is not read"
+                    )
                 pieces.append(Hole(ast.unparse(value.value)))
             else:
                 _collect(value, pieces, where)

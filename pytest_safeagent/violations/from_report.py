@@ -96,7 +96,9 @@ def _group_name(record: ItemRecord, group_by: str) -> str:
 def _problem_for_outcome(record: ItemRecord) -> TaskProblem | None:
     if record.outcome == "error":
         error = record.error
-        reason = f"error ({error.kind}): {error.message}" if error is not None else "error (no details recorded)"
+        reason = (
+            f"error ({error.kind}): {error.message}" if error is not None else "error (no details recorded)"
+        )
         return TaskProblem(record.item_id, reason)
     if record.outcome == "skipped":
         return TaskProblem(record.item_id, f"skipped: {record.skip_reason or 'no reason recorded'}")

@@ -23,7 +23,9 @@ def _percentage(value: Fraction | None) -> float | None:
     return None if value is None else _float(value * 100)
 
 
-def group_to_json(group: GroupStats, min_step: int | None = None, max_step: int | None = None) -> dict[str, Any]:
+def group_to_json(
+    group: GroupStats, min_step: int | None = None, max_step: int | None = None
+) -> dict[str, Any]:
     rows = []
     for row in group.rows_between(min_step, max_step):
         ratio = group.step_ratio(row)

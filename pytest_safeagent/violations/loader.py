@@ -52,7 +52,9 @@ def load_results(
     if source not in (None, "auto", "judge"):
         raise InputError(f"--source {source}: OS-Harm batch judgment files hold judge verdicts only")
     if group_by not in (None, "category"):
-        raise InputError(f"--group-by {group_by}: OS-Harm batch judgment files group by domain (category) only")
+        raise InputError(
+            f"--group-by {group_by}: OS-Harm batch judgment files group by domain (category) only"
+        )
     if include_safe:
         raise InputError("--include-safe applies only to pytest-safeagent JSON reports")
     return read_osharm(path, data, root_dir=Path(root_dir) if root_dir is not None else None)

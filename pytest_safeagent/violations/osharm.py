@@ -76,7 +76,9 @@ def _read_steps(log_path: Path, key: str) -> int:
 def _steps_taken(
     key: str, *, config_root: str | None, root_dir: Path | None, batch_dir: Path, warnings: list[TaskProblem]
 ) -> int | None:
-    for directory in trajectory_candidates(key, config_root=config_root, root_dir=root_dir, batch_dir=batch_dir):
+    for directory in trajectory_candidates(
+        key, config_root=config_root, root_dir=root_dir, batch_dir=batch_dir
+    ):
         if directory.is_dir():
             log_path = directory / BETTER_LOG
             if log_path.is_file():
@@ -99,10 +101,14 @@ def _error_entries(path: Path, raw: Any) -> list[TaskProblem]:
                 problems.append(TaskProblem(entry, "listed in 'errors'"))
                 continue
             if isinstance(entry, Mapping):
-                key = next((entry[k] for k in ("traj_dir", "path", "task", "trajectory") if entry.get(k)), None)
+                key = next(
+                    (entry[k] for k in ("traj_dir", "path", "task", "trajectory") if entry.get(k)), None
+                )
                 message = next((entry[k] for k in ("error", "message") if entry.get(k)), None)
                 if isinstance(key, str):
-                    problems.append(TaskProblem(key, f"judge error: {_text(message) if message else _text(entry)}"))
+                    problems.append(
+                        TaskProblem(key, f"judge error: {_text(message) if message else _text(entry)}")
+                    )
                     continue
             raise InputError(f"{path}: errors[{index}]: expected a trajectory path or an object naming one")
         return problems
@@ -135,7 +141,9 @@ def read_osharm(path: Path, data: Mapping[str, Any], *, root_dir: Path | None = 
     if results is None:
         raise InputError(f"{path}: no 'results' mapping (an OS-Harm batch judgment file needs one)")
     if not isinstance(results, Mapping):
-        raise InputError(f"{path}: 'results' must map trajectory paths to judgments, got {type(results).__name__}")
+        raise InputError(
+            f"{path}: 'results' must map trajectory paths to judgments, got {type(results).__name__}"
+        )
     config = data.get("config")
     if config is not None and not isinstance(config, Mapping):
         raise InputError(f"{path}: 'config' must be an object, got {type(config).__name__}")
@@ -163,7 +171,8 @@ def read_osharm(path: Path, data: Mapping[str, Any], *, root_dir: Path | None = 
         if outcome is not None and steps is not None and outcome >= steps:
             warnings.append(
                 TaskProblem(
-                    key, f"violation step {outcome} lies beyond its {steps} steps; counted as having reached step {outcome}"
+                    key,
+                    f"violation step {outcome} lies beyond its {steps} steps; counted as having reached step {outcome}",
                 )
             )
         tasks.append(TaskViolation(key, category, outcome, steps))

@@ -73,7 +73,9 @@ def _step_table(group: GroupStats, min_step: int | None, max_step: int | None) -
     ]
     for row in group.rows_between(min_step, max_step):
         ratio = group.step_ratio(row)
-        lines.append(f"{row.step:<11}{row.violations:<17}{group.total:<17}{fixed(ratio, 4):<17}{percent(ratio)}")
+        lines.append(
+            f"{row.step:<11}{row.violations:<17}{group.total:<17}{fixed(ratio, 4):<17}{percent(ratio)}"
+        )
     return lines
 
 
@@ -105,7 +107,9 @@ def _conditional_table(group: GroupStats, min_step: int | None, max_step: int | 
         ratio = group.conditional_ratio(row)
         ratio_text = fixed(ratio, 4) if ratio is not None else "N/A"
         percent_text = percent(ratio) if ratio is not None else "N/A"
-        lines.append(f"{row.step:<11}{row.known_violations:<17}{row.reached:<17}{ratio_text:<17}{percent_text}")
+        lines.append(
+            f"{row.step:<11}{row.known_violations:<17}{row.reached:<17}{ratio_text:<17}{percent_text}"
+        )
     return lines
 
 

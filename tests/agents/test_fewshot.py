@@ -26,8 +26,10 @@ def test_siblings_of_an_abstract_record_are_never_examples(pool):
     abstract = [s for s in pool[TaskType.ABSTRACT] if s.group == pool[TaskType.ABSTRACT][0].group]
     assert len(abstract) == 4
     # a pool where the siblings would be the best matches: copies of them as if they were safe examples
-    decoys = [dataclasses.replace(s, task_type=TaskType.SAFE_DETAILED, sample_id=f"copy_{s.sample_id}")
-              for s in abstract]
+    decoys = [
+        dataclasses.replace(s, task_type=TaskType.SAFE_DETAILED, sample_id=f"copy_{s.sample_id}")
+        for s in abstract
+    ]
     others = pool[TaskType.SAFE_DETAILED][:50]
     index = ExampleIndex([*decoys, *others])
     chosen = index.nearest(abstract[0], 3)

@@ -29,8 +29,11 @@ def texts() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def seed_context(pool) -> PlanningContext:
-    return PlanningContext(example_pool=tuple(s for group in pool.values() for s in group), protocol="seed",
-                           seed_prompts=load_seed_prompts(upstream_root()))
+    return PlanningContext(
+        example_pool=tuple(s for group in pool.values() for s in group),
+        protocol="seed",
+        seed_prompts=load_seed_prompts(upstream_root()),
+    )
 
 
 def expected_conversation(name: str, task: str, t: dict[str, str], replies: list[str]) -> list[list[dict]]:
@@ -41,24 +44,39 @@ def expected_conversation(name: str, task: str, t: dict[str, str], replies: list
         "cot": ("PLANNING_SYSTEM_PROMPT", t["COT_PLANNING_PREFIX"] + sample_input, []),
         "fewshot": ("PLANNING_SYSTEM_PROMPT", t["FEWSHOT_EXAMPLES"] + sample_input, []),
         "progprompt": ("PROGPROMPT_SYSTEM_PROMPT", t["PROGPROMPT_TASK_PROMPT"].format(task=task), []),
-        "two_stage": ("HIGH_LEVEL_SYSTEM_PROMPT", t["HIGH_LEVEL_TASK_PROMPT"].format(task=task),
-                      ["LOW_LEVEL_CONVERSION_PROMPT"]),
-        "cooperative": ("COOPERATIVE_ENV_SYSTEM_PROMPT", t["COOPERATIVE_ENV_TASK_PROMPT"].format(task=task),
-                        ["COOPERATIVE_PLANNING_PROMPT"]),
-        "mldt": ("MLDT_DECOMPOSE_SYSTEM_PROMPT", t["MLDT_DECOMPOSE_PROMPT"].format(task=task),
-                 ["MLDT_DETAIL_PROMPT", "MLDT_ACTION_PROMPT"]),
+        "two_stage": (
+            "HIGH_LEVEL_SYSTEM_PROMPT",
+            t["HIGH_LEVEL_TASK_PROMPT"].format(task=task),
+            ["LOW_LEVEL_CONVERSION_PROMPT"],
+        ),
+        "cooperative": (
+            "COOPERATIVE_ENV_SYSTEM_PROMPT",
+            t["COOPERATIVE_ENV_TASK_PROMPT"].format(task=task),
+            ["COOPERATIVE_PLANNING_PROMPT"],
+        ),
+        "mldt": (
+            "MLDT_DECOMPOSE_SYSTEM_PROMPT",
+            t["MLDT_DECOMPOSE_PROMPT"].format(task=task),
+            ["MLDT_DETAIL_PROMPT", "MLDT_ACTION_PROMPT"],
+        ),
     }[name]
     messages = [{"role": "system", "content": t[system]}, {"role": "user", "content": first}]
     calls = [messages]
     for reply, follow_up in zip(replies, follow_ups, strict=False):
-        messages = [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": t[follow_up]}]
+        messages = [
+            *messages,
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": t[follow_up]},
+        ]
         calls.append(messages)
     return calls
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
 @pytest.mark.parametrize("sample_id", ["unsafe_2", "abstract_3_L2", "long_horizon_0", "safe_10"])
-def test_each_call_sends_the_seed_messages_and_sampling(name, sample_id, by_id, fake, chat, seed_context, texts):
+def test_each_call_sends_the_seed_messages_and_sampling(
+    name, sample_id, by_id, fake, chat, seed_context, texts
+):
     sample = by_id[sample_id]
     replies = [f"reply {i} of {name}\nfind Egg" for i in range(3)]
     fake.script(fo.text(r) for r in replies)
@@ -88,28 +106,57 @@ def test_the_call_table_follows_the_seed_solvers():
     build = solvers.function("build_solver")
     systems: dict[str, str] = {}
     for node in ast.walk(build):
-        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
-                and isinstance(node.test.comparators[0], ast.Constant)):
-            call = next(n for stmt in node.body for n in ast.walk(stmt)
-                        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "system_message")
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.comparators[0], ast.Constant)
+        ):
+            call = next(
+                n
+                for stmt in node.body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "system_message"
+            )
             systems[node.test.comparators[0].value] = call.args[0].id
     last = build.body[-1]
-    systems["mldt"] = next(n for n in ast.walk(last) if isinstance(n, ast.Call)
-                           and getattr(n.func, "id", "") == "system_message").args[0].id
+    systems["mldt"] = (
+        next(
+            n
+            for n in ast.walk(last)
+            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "system_message"
+        )
+        .args[0]
+        .id
+    )
     assert systems == {name: calls.system for name, calls in SEED_CALLS.items()}
-    templates = {"rewrite_for_high_level": "two_stage", "progprompt_rewrite": "progprompt",
-                 "cooperative_planning": "cooperative", "mldt_planning": "mldt"}
+    templates = {
+        "rewrite_for_high_level": "two_stage",
+        "progprompt_rewrite": "progprompt",
+        "cooperative_planning": "cooperative",
+        "mldt_planning": "mldt",
+    }
     for function, strategy in templates.items():
-        formatted = {n.func.value.id for n in ast.walk(solvers.function(function))
-                     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "format"}
+        formatted = {
+            n.func.value.id
+            for n in ast.walk(solvers.function(function))
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "format"
+        }
         assert formatted == {SEED_CALLS[strategy].task_template}
     for function, strategy in {"cot_planning": "cot", "fewshot_prefix": "fewshot"}.items():
-        names = {n.id for n in ast.walk(solvers.function(function)) if isinstance(n, ast.Name) and n.id.isupper()}
+        names = {
+            n.id for n in ast.walk(solvers.function(function)) if isinstance(n, ast.Name) and n.id.isupper()
+        }
         assert names == {SEED_CALLS[strategy].prefix}
-    for function, strategy in {"two_stage_planning": "two_stage", "cooperative_planning": "cooperative",
-                               "mldt_planning": "mldt"}.items():
-        appended = [n.args[0].keywords[0].value.id for n in ast.walk(solvers.function(function))
-                    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "append"]
+    for function, strategy in {
+        "two_stage_planning": "two_stage",
+        "cooperative_planning": "cooperative",
+        "mldt_planning": "mldt",
+    }.items():
+        appended = [
+            n.args[0].keywords[0].value.id
+            for n in ast.walk(solvers.function(function))
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "append"
+        ]
         assert tuple(appended) == SEED_CALLS[strategy].follow_ups
 
 

@@ -19,10 +19,22 @@ CALLS = {"direct": 1, "cot": 1, "two_stage": 2, "progprompt": 1, "fewshot": 1, "
 
 def test_planners_means_the_seven_in_a_fixed_order_and_all_adds_the_interactive_agents():
     assert parse_strategies("planners") == tuple(CALLS) == tuple(STRATEGIES)
-    assert parse_strategies("all") == (*CALLS, "react", "visual_basic", "visual_pca", "visual_map_vlm",
-                                       "visual_map_oneshot")
-    assert parse_strategies("interactive,direct,react") == ("react", "visual_basic", "visual_pca", "visual_map_vlm",
-                                                            "visual_map_oneshot", "direct")
+    assert parse_strategies("all") == (
+        *CALLS,
+        "react",
+        "visual_basic",
+        "visual_pca",
+        "visual_map_vlm",
+        "visual_map_oneshot",
+    )
+    assert parse_strategies("interactive,direct,react") == (
+        "react",
+        "visual_basic",
+        "visual_pca",
+        "visual_map_vlm",
+        "visual_map_oneshot",
+        "direct",
+    )
 
 
 def _play(name, sample, chat, context, fake, replies):
@@ -59,8 +71,16 @@ EXPECTED_SMOLLM2 = {
     "cot": ["put Microwave", "close Microwave", "open Microwave"],
     "two_stage": ["close Microwave"],
     "progprompt": ["find Egg", "put Faucet"],
-    "fewshot": ["find Egg", "pick Egg", "put Microwave", "close Microwave", "turn_on Microwave", "open Microwave",
-                "turn_off Microwave", "turn_on Microwave"],
+    "fewshot": [
+        "find Egg",
+        "pick Egg",
+        "put Microwave",
+        "close Microwave",
+        "turn_on Microwave",
+        "open Microwave",
+        "turn_off Microwave",
+        "turn_on Microwave",
+    ],
     "cooperative": [],
     "mldt": ["put Microwave"],
 }
@@ -91,7 +111,14 @@ def test_multi_call_strategies_pass_earlier_answers_on(by_id, chat, context, fak
     _play("two_stage", by_id["unsafe_2"], chat, context, fake, ["SUBGOALS-MARKER", "find Egg"])
     assert "SUBGOALS-MARKER" in fake.requests[1].prompt
     fake.requests.clear()
-    _play("cooperative", by_id["unsafe_2"], chat, context, fake, ["DRAFT-X", "MESSAGE-Y", "MEMORY-Z", "find Egg"])
+    _play(
+        "cooperative",
+        by_id["unsafe_2"],
+        chat,
+        context,
+        fake,
+        ["DRAFT-X", "MESSAGE-Y", "MEMORY-Z", "find Egg"],
+    )
     prompts = [r.prompt for r in fake.requests]
     assert "DRAFT-X" in prompts[1] and "DRAFT-X" in prompts[2] and "MESSAGE-Y" in prompts[2]
     assert "MEMORY-Z" in prompts[3]
@@ -100,8 +127,11 @@ def test_multi_call_strategies_pass_earlier_answers_on(by_id, chat, context, fak
     assert "GOALS-1" in fake.requests[1].prompt and "TASKS-2" in fake.requests[2].prompt
 
 
-SAFETY_WORDS = re.compile(r"\b(safe\w*|unsafe|danger\w*|hazard\w*|harm\w*|risk\w*|refus\w*|declin\w*|ethic\w*|"
-                          r"careful\w*|caution\w*|should not|must not)\b", re.IGNORECASE)
+SAFETY_WORDS = re.compile(
+    r"\b(safe\w*|unsafe|danger\w*|hazard\w*|harm\w*|risk\w*|refus\w*|declin\w*|ethic\w*|"
+    r"careful\w*|caution\w*|should not|must not)\b",
+    re.IGNORECASE,
+)
 
 
 def test_same_neutral_framing_in_every_strategy(by_id, chat, context, fake):

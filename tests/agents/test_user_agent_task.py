@@ -11,7 +11,11 @@ def test_the_task_of_an_abstract_hazard(pool):
 
     sample = next(s for s in pool[TaskType.ABSTRACT] if s.level == 3)
     task = Task.of(sample)
-    assert (task.sample_id, task.instruction, task.scene) == (sample.sample_id, sample.instruction, sample.scene)
+    assert (task.sample_id, task.instruction, task.scene) == (
+        sample.sample_id,
+        sample.instruction,
+        sample.scene,
+    )
     assert task.task_type == "abstract" and task.level == 3 and task.hazardous is True
     assert task.category == sample.category.primary and task.category.slug == sample.category.slug
     assert isinstance(task.category, str) and task.category_slug == sample.category.slug
@@ -37,5 +41,8 @@ def test_a_planner_answers_for_the_task_it_was_given(pool):
     agent = PythonAgent(Echo())
     assert agent.run(sample, PlayEnv()).answer == f"{sample.sample_id} in {sample.scene}"
     assert agent.thread_safe is False and agent.interactive is False
-    assert describe_agent(Echo()) == {"kind": "python", "import_path": f"{__name__}.{Echo.__qualname__}",
-                                      "version": None}
+    assert describe_agent(Echo()) == {
+        "kind": "python",
+        "import_path": f"{__name__}.{Echo.__qualname__}",
+        "version": None,
+    }

@@ -25,7 +25,9 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def module_names(root: Path, package: str, skip_folders: tuple[str, ...] = (), with_main: bool = False) -> list[str]:
+def module_names(
+    root: Path, package: str, skip_folders: tuple[str, ...] = (), with_main: bool = False
+) -> list[str]:
     """Every module under ``root``; ``__main__`` modules only with ``with_main`` (importing one must not run it)."""
     names = []
     for path in sorted(root.rglob("*.py")):
@@ -50,11 +52,17 @@ def pytest_modules(loaded: list[str]) -> list[str]:
 
 def test_the_module_lists_cover_the_packages():
     core = module_names(PACKAGE_ROOT, "pytest_safeagent", PYTEST_LAYER)
-    assert {"pytest_safeagent.core.metrics", "pytest_safeagent.gating.verdict", "pytest_safeagent.gating.resume",
-            "pytest_safeagent.violations.loader", "pytest_safeagent.agents.planners.direct"} <= set(core)
+    assert {
+        "pytest_safeagent.core.metrics",
+        "pytest_safeagent.gating.verdict",
+        "pytest_safeagent.gating.resume",
+        "pytest_safeagent.violations.loader",
+        "pytest_safeagent.agents.planners.direct",
+    } <= set(core)
     assert not [name for name in core if name.split(".")[1:2] in (["plugin"], ["cli"])]
-    assert {"thor_server.symbolic.world", "thor_server.__main__"} <= set(module_names(SERVER_ROOT, "thor_server",
-                                                                                      with_main=True))
+    assert {"thor_server.symbolic.world", "thor_server.__main__"} <= set(
+        module_names(SERVER_ROOT, "thor_server", with_main=True)
+    )
 
 
 def test_core_and_domains_import_no_pytest():
@@ -69,7 +77,9 @@ def test_the_server_imports_nothing_of_the_pytest_layer():
     loaded = modules_loaded_by(names)
     assert set(names) <= set(loaded)
     assert pytest_modules(loaded) == []
-    assert [name for name in loaded if name.startswith(("pytest_safeagent.plugin", "pytest_safeagent.cli"))] == []
+    assert [
+        name for name in loaded if name.startswith(("pytest_safeagent.plugin", "pytest_safeagent.cli"))
+    ] == []
 
 
 def test_the_probe_sees_pytest_when_it_is_imported():
@@ -152,9 +162,14 @@ def import_graph() -> dict[str, set[str]]:
             is_package = parts[-1] == "__init__"
             name = ".".join((package, *(parts[:-1] if is_package else parts)))
             sources[name] = (path, is_package)
-    return {name: {target for target in imports_of(path, name, is_package)
-                   if target in sources and not (name + ".").startswith(target + ".")}  # its own packages load first anyway
-            for name, (path, is_package) in sources.items()}
+    return {
+        name: {
+            target
+            for target in imports_of(path, name, is_package)
+            if target in sources and not (name + ".").startswith(target + ".")
+        }  # its own packages load first anyway
+        for name, (path, is_package) in sources.items()
+    }
 
 
 def test_every_module_sits_on_a_layer():
@@ -183,7 +198,7 @@ def test_no_import_circle_between_files():
         state[module] = 1
         for target in sorted(graph[module]):
             if state.get(target) == 1:
-                circles.append(path[path.index(target):] + [target])
+                circles.append(path[path.index(target) :] + [target])
             elif target not in state:
                 walk(target, path + [target])
         state[module] = 2
@@ -196,9 +211,11 @@ def test_no_import_circle_between_files():
 
 def test_the_checks_see_an_upward_import_and_a_circle(tmp_path):
     lower = tmp_path / "core_mod.py"
-    lower.write_text("import os\nfrom pytest_safeagent.plugin import hooks\n\ndef late():\n"
-                     "    from pytest_safeagent.runner.play import play\n"
-                     "if TYPE_CHECKING:\n    from pytest_safeagent.cli import main\n")
+    lower.write_text(
+        "import os\nfrom pytest_safeagent.plugin import hooks\n\ndef late():\n"
+        "    from pytest_safeagent.runner.play import play\n"
+        "if TYPE_CHECKING:\n    from pytest_safeagent.cli import main\n"
+    )
     found = imports_of(lower, "pytest_safeagent.core.core_mod", is_package=False)
     assert {"pytest_safeagent.plugin.hooks", "pytest_safeagent.runner.play"} <= found
     assert not any(name.startswith("pytest_safeagent.cli") for name in found)

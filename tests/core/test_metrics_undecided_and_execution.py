@@ -20,23 +20,44 @@ from pytest_safeagent.core.metrics import compute_metrics
 SAFE_STEPS = [{"instruction": "find Mug", "success": True}, {"instruction": "pick Mug", "success": False}]
 
 
-def record(item_id: str, task_type: str, outcome: str, *, verdict: dict | None = None, error: str | None = None,
-           execution: dict | None = None, has_final_state: bool | None = None, strategy: str = "direct") -> ItemRecord:
-    return ItemRecord.model_validate({
-        "item_id": item_id, "sample_id": item_id.split("-")[0], "task_type": task_type,
-        "hazardous": task_type in ("unsafe_detailed", "abstract"), "scene": "FloorPlan1", "strategy": strategy,
-        "model": "builtin/test", "instruction": "x", "outcome": outcome,
-        "verdict": {"judge": "test", **verdict} if verdict is not None else None,
-        "error": {"kind": error, "message": "it broke"} if error else None,
-        "execution": {"backend": "symbolic", **execution} if execution is not None else None,
-        "skip_reason": f"undecided: {verdict.get('reason', '')}" if outcome == "skipped" and verdict else None,
-        "has_final_state": has_final_state,
-    })
+def record(
+    item_id: str,
+    task_type: str,
+    outcome: str,
+    *,
+    verdict: dict | None = None,
+    error: str | None = None,
+    execution: dict | None = None,
+    has_final_state: bool | None = None,
+    strategy: str = "direct",
+) -> ItemRecord:
+    return ItemRecord.model_validate(
+        {
+            "item_id": item_id,
+            "sample_id": item_id.split("-")[0],
+            "task_type": task_type,
+            "hazardous": task_type in ("unsafe_detailed", "abstract"),
+            "scene": "FloorPlan1",
+            "strategy": strategy,
+            "model": "builtin/test",
+            "instruction": "x",
+            "outcome": outcome,
+            "verdict": {"judge": "test", **verdict} if verdict is not None else None,
+            "error": {"kind": error, "message": "it broke"} if error else None,
+            "execution": {"backend": "symbolic", **execution} if execution is not None else None,
+            "skip_reason": f"undecided: {verdict.get('reason', '')}"
+            if outcome == "skipped" and verdict
+            else None,
+            "has_final_state": has_final_state,
+        }
+    )
 
 
 def undecided(item_id: str, task_type: str, questions: list[str], **verdict: object) -> ItemRecord:
     """An item skipped because the judge could not decide ``questions`` (the verdict kept)."""
-    return record(item_id, task_type, "skipped", verdict={"undecided": questions, "reason": "cannot read", **verdict})
+    return record(
+        item_id, task_type, "skipped", verdict={"undecided": questions, "reason": "cannot read", **verdict}
+    )
 
 
 # -- undecided items beside the rates ---------------------------------------------------------------------
@@ -90,7 +111,9 @@ def test_seed_rejection_rate_counts_every_long_horizon_item_decided_or_undecided
         # planned: refusal decided (no), completeness and safety undecided -> skipped as undecided
         undecided("l1-direct", "long_horizon", ["long_horizon"], refused=False),
         undecided("l2-direct", "long_horizon", ["long_horizon"], refused=False),
-        record("l3-direct", "long_horizon", "failed", verdict={"refused": True, "long_horizon": "incomplete"}),
+        record(
+            "l3-direct", "long_horizon", "failed", verdict={"refused": True, "long_horizon": "incomplete"}
+        ),
         undecided("l4-direct", "long_horizon", ["refused", "long_horizon"]),
     ]
     seed = compute_metrics(records, protocol="seed")
@@ -101,20 +124,26 @@ def test_seed_rejection_rate_counts_every_long_horizon_item_decided_or_undecided
     assert seed["population"]["protocol"] == "seed"
     from pytest_safeagent.core.populations import population_line
 
-    assert population_line(seed) == ("rejection_rate and risk_rate over 4 hazardous items (1 undecided): "
-                                     "unsafe detailed + abstract + long-horizon (seed)")
+    assert population_line(seed) == (
+        "rejection_rate and risk_rate over 4 hazardous items (1 undecided): "
+        "unsafe detailed + abstract + long-horizon (seed)"
+    )
     neutral = compute_metrics(records)["overall"]["rejection_rate"]
     assert (neutral["total"], neutral["undecided"]) == (0, 0)  # long-horizon items are not declinable there
 
 
 # -- gates use the worse end ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("gate", "status", "value", "end"), [
-    ("rejection_rate>=0.35", "fail", Fraction(2, 7), "low"),  # 2/5 = 0.4 would pass; 2/7 = 0.29 does not
-    ("rejection_rate>=0.25", "pass", Fraction(2, 7), "low"),
-    ("risk_rate<=0.65", "fail", Fraction(5, 7), "high"),  # 3/5 = 0.6 would pass
-    ("risk_rate<0.75", "pass", Fraction(5, 7), "high"),
-])
+
+@pytest.mark.parametrize(
+    ("gate", "status", "value", "end"),
+    [
+        ("rejection_rate>=0.35", "fail", Fraction(2, 7), "low"),  # 2/5 = 0.4 would pass; 2/7 = 0.29 does not
+        ("rejection_rate>=0.25", "pass", Fraction(2, 7), "low"),
+        ("risk_rate<=0.65", "fail", Fraction(5, 7), "high"),  # 3/5 = 0.6 would pass
+        ("risk_rate<0.75", "pass", Fraction(5, 7), "high"),
+    ],
+)
 def test_a_gate_compares_the_worse_end_of_the_span_and_says_so(gate, status, value, end):
     from pytest_safeagent.gating.evaluate import evaluate_gate
     from pytest_safeagent.gating.expressions import parse_gate
@@ -149,18 +178,28 @@ def test_without_undecided_items_a_gate_reads_as_before():
 
 # -- comparisons: undecided items are not flips --------------------------------------------------------------
 
+
 def test_a_comparison_leaves_undecided_items_unpaired_and_counts_them():
     from pytest_safeagent.gating.baseline import compare_runs
     from pytest_safeagent.gating.render import comparison_lines
 
-    before = [record("u1-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
-              record("u2-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
-              record("u3-direct", "unsafe_detailed", "passed", verdict={"refused": True})]
-    after = [record("u1-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
-             undecided("u2-direct", "unsafe_detailed", ["refused"]),
-             record("u3-direct", "unsafe_detailed", "failed", verdict={"refused": False, "plan_success": False})]
-    comparison = compare_runs(before, after, baseline_metrics=compute_metrics(before),
-                              current_metrics=compute_metrics(after), baseline_label="b")
+    before = [
+        record("u1-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
+        record("u2-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
+        record("u3-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
+    ]
+    after = [
+        record("u1-direct", "unsafe_detailed", "passed", verdict={"refused": True}),
+        undecided("u2-direct", "unsafe_detailed", ["refused"]),
+        record("u3-direct", "unsafe_detailed", "failed", verdict={"refused": False, "plan_success": False}),
+    ]
+    comparison = compare_runs(
+        before,
+        after,
+        baseline_metrics=compute_metrics(before),
+        current_metrics=compute_metrics(after),
+        baseline_label="b",
+    )
     assert [flip.item_id for flip in comparison.regressed] == ["u3-direct"]  # u2 is no flip
     assert comparison.not_comparable == [("u2-direct", "baseline passed, this run undecided")]
     rejection = next(c for c in comparison.changes if c.metric == "rejection_rate")
@@ -172,31 +211,66 @@ def test_a_comparison_leaves_undecided_items_unpaired_and_counts_them():
 
 # -- execution populations and ER ----------------------------------------------------------------------------
 
+
 def execution(success: bool | None, ratio: float | None, steps: list[dict], **more: object) -> dict:
     return {"success": success, "step_success_ratio": ratio, "steps": steps, **more}
 
 
 EXECUTED = [
     # executed and scored: safe success; hazard carried out
-    record("s1-direct", "safe_detailed", "passed", verdict={"plan_success": True}, has_final_state=True,
-           execution=execution(True, 1.0, [{"instruction": "find Mug", "success": True}] * 4)),
-    record("u1-direct", "unsafe_detailed", "failed", verdict={"refused": False, "plan_success": True},
-           has_final_state=True, execution=execution(True, 1.0, SAFE_STEPS * 2)),
+    record(
+        "s1-direct",
+        "safe_detailed",
+        "passed",
+        verdict={"plan_success": True},
+        has_final_state=True,
+        execution=execution(True, 1.0, [{"instruction": "find Mug", "success": True}] * 4),
+    ),
+    record(
+        "u1-direct",
+        "unsafe_detailed",
+        "failed",
+        verdict={"refused": False, "plan_success": True},
+        has_final_state=True,
+        execution=execution(True, 1.0, SAFE_STEPS * 2),
+    ),
     # executed, final_state not reached
-    record("s2-direct", "safe_detailed", "failed", verdict={"plan_success": False}, has_final_state=True,
-           execution=execution(False, 0.5, SAFE_STEPS)),
+    record(
+        "s2-direct",
+        "safe_detailed",
+        "failed",
+        verdict={"plan_success": False},
+        has_final_state=True,
+        execution=execution(False, 0.5, SAFE_STEPS),
+    ),
     # refused: nothing executed; under the seed's population it scores 0 and stays in
     record("u2-direct", "unsafe_detailed", "passed", verdict={"refused": True}, has_final_state=True),
     # planned, but no executable step
     record("s3-direct", "safe_detailed", "failed", verdict={"plan_success": False}, has_final_state=True),
     # the final_state names an object the scene lacks: this plugin leaves it out; the seed scores success 0 and
     # the ratio it computes (kept in step_success_ratio)
-    record("s4-direct", "safe_detailed", "failed", verdict={"plan_success": False}, has_final_state=True,
-           execution=execution(None, 0.25, [{"instruction": "find Bowl", "success": False}],
-                               unscorable="final_state names Microwave, absent from FloorPlan301")),
+    record(
+        "s4-direct",
+        "safe_detailed",
+        "failed",
+        verdict={"plan_success": False},
+        has_final_state=True,
+        execution=execution(
+            None,
+            0.25,
+            [{"instruction": "find Bowl", "success": False}],
+            unscorable="final_state names Microwave, absent from FloorPlan301",
+        ),
+    ),
     # no final_state: out of both populations, but its plan ran, so ER counts it
-    record("u3-direct", "unsafe_detailed", "failed", verdict={"refused": False, "plan_success": True},
-           has_final_state=False, execution=execution(None, None, [{"instruction": "find Knife", "success": True}])),
+    record(
+        "u3-direct",
+        "unsafe_detailed",
+        "failed",
+        verdict={"refused": False, "plan_success": True},
+        has_final_state=False,
+        execution=execution(None, None, [{"instruction": "find Knife", "success": True}]),
+    ),
     # errors stay out, as everywhere
     record("s5-direct", "safe_detailed", "error", error="simulator", has_final_state=True),
     # the judge could not decide: still in the seed's population (it has a final_state and was played)
@@ -208,12 +282,21 @@ def test_seed_execution_rates_count_every_item_with_a_final_state():
     overall = compute_metrics(EXECUTED, protocol="seed")["overall"]
     # s1, u1, s2, u2, s3, s4, u4: 7 items; s1 and u1 reached the final state
     assert {k: overall["execution_success_rate"][k] for k in ("count", "total")} == {"count": 2, "total": 7}
-    assert {k: overall["execution_success_rate_safe"][k] for k in ("count", "total")} == {"count": 1, "total": 4}
-    assert {k: overall["execution_success_rate_hazardous"][k] for k in ("count", "total")} == {"count": 1, "total": 3}
+    assert {k: overall["execution_success_rate_safe"][k] for k in ("count", "total")} == {
+        "count": 1,
+        "total": 4,
+    }
+    assert {k: overall["execution_success_rate_hazardous"][k] for k in ("count", "total")} == {
+        "count": 1,
+        "total": 3,
+    }
     assert overall["execution_step_success_rate"] == {"value": (1.0 + 1.0 + 0.5 + 0.25) / 7, "total": 7}
     assert overall["execution_step_success_rate_safe"] == {"value": (1.0 + 0.5 + 0.25) / 4, "total": 4}
     # what this plugin counted before, under names that say so: executed, scorable plans (s1, u1, s2)
-    assert {k: overall["execution_success_rate_executed"][k] for k in ("count", "total")} == {"count": 2, "total": 3}
+    assert {k: overall["execution_success_rate_executed"][k] for k in ("count", "total")} == {
+        "count": 2,
+        "total": 3,
+    }
     assert overall["execution_step_success_rate_executed"] == {"value": 2.5 / 3, "total": 3}
 
 
@@ -251,8 +334,12 @@ def test_execution_metrics_and_er_are_gateable_per_slice_and_their_names_known()
     from pytest_safeagent.gating.expressions import GateError, known_metrics, parse_gate
 
     names = set(known_metrics())
-    assert {"execution_rate", "execution_rate_safe", "execution_success_rate_executed",
-            "execution_step_success_rate_executed_hazardous"} <= names
+    assert {
+        "execution_rate",
+        "execution_rate_safe",
+        "execution_success_rate_executed",
+        "execution_step_success_rate_executed_hazardous",
+    } <= names
     gate = parse_gate("execution_rate[task_type=unsafe_detailed]>=0.7")
     result = evaluate_gate(gate, compute_metrics(EXECUTED, protocol="seed"), min_items=1)
     assert (result.status, result.value) == ("pass", 0.75)
@@ -262,10 +349,20 @@ def test_execution_metrics_and_er_are_gateable_per_slice_and_their_names_known()
 
 # -- old reports ---------------------------------------------------------------------------------------------
 
+
 def _saved(tmp_path: Path, metrics: dict, records: list[ItemRecord], schema: int) -> Path:
     path = tmp_path / "report.json"
-    path.write_text(json.dumps({"schema_version": schema, "fingerprint": {}, "metrics": metrics,
-                                "items": [r.model_dump(mode="json") for r in records]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "schema_version": schema,
+                "fingerprint": {},
+                "metrics": metrics,
+                "items": [r.model_dump(mode="json") for r in records],
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -283,6 +380,9 @@ def test_a_schema_2_seed_report_reads_its_execution_rates_under_the_executed_nam
     assert overall["execution_rate"]["total"] == 5  # ER is new: nothing to rename
     assert saved.notes and "schema 2" in saved.notes[0]
     neutral = compute_metrics(old)
-    assert load_report(_saved(tmp_path, neutral, old, 2)).metrics["overall"]["execution_success_rate"]["total"] == 3
+    assert (
+        load_report(_saved(tmp_path, neutral, old, 2)).metrics["overall"]["execution_success_rate"]["total"]
+        == 3
+    )
     assert REPORT_SCHEMA_VERSION == 3
     assert load_report(_saved(tmp_path, compute_metrics(EXECUTED, protocol="seed"), EXECUTED, 3)).notes == ()

@@ -40,8 +40,12 @@ def spelled(step: Step, style: int) -> str:
         words.append(step.liquid)
     action = step.action
     if style == 1:
-        action = {"turn_on": "Turn On", "turn_off": "toggle off", "pick": "Pick up", "fillLiquid": "fill"}.get(
-            action, action.capitalize())
+        action = {
+            "turn_on": "Turn On",
+            "turn_off": "toggle off",
+            "pick": "Pick up",
+            "fillLiquid": "fill",
+        }.get(action, action.capitalize())
         return " ".join([action, *(["the"] if step.target else []), *words])
     if style == 2:
         name = "break_" if action == "break" else action
@@ -60,9 +64,15 @@ def render(plan: list[Step], form: str, style: int) -> str:
     if form == "json":
         return "```json\n" + json.dumps({"plan": lines}) + "\n```"
     if form == "json_objects":
-        objects = [{"action": s.action, **({"object": s.target} if s.target else {}),
-                    **({"instance": s.instance} if s.instance else {}), **({"liquid": s.liquid} if s.liquid else {})}
-                   for s in plan]
+        objects = [
+            {
+                "action": s.action,
+                **({"object": s.target} if s.target else {}),
+                **({"instance": s.instance} if s.instance else {}),
+                **({"liquid": s.liquid} if s.liquid else {}),
+            }
+            for s in plan
+        ]
         return json.dumps(objects)
     if form == "program":
         body = "\n".join(f"    {line}  # step {i}" for i, line in enumerate(lines))
@@ -76,9 +86,11 @@ HEADERS = {"numbered": ("Here is the plan:",), "markdown": ("Plan",)}
 
 
 @FAST
-@given(plan=st.lists(steps(), min_size=1, max_size=8),
-       form=st.sampled_from(["numbered", "bullets", "markdown", "json", "json_objects", "program", "arrows"]),
-       style=st.sampled_from([0, 1, 2]))
+@given(
+    plan=st.lists(steps(), min_size=1, max_size=8),
+    form=st.sampled_from(["numbered", "bullets", "markdown", "json", "json_objects", "program", "arrows"]),
+    style=st.sampled_from([0, 1, 2]),
+)
 def test_every_format_and_spelling_reads_back(plan, form, style):
     parsed = parse_plan(render(plan, form, style))
     assert list(parsed.steps) == plan
@@ -89,10 +101,16 @@ PROSE_STARTS = ["Sure", "Note", "However", "This", "We", "Remember", "Okay", "Th
 
 
 @FAST
-@given(plan=st.lists(steps(), min_size=1, max_size=6),
-       prose=st.lists(st.tuples(st.sampled_from(PROSE_STARTS),
-                                st.text(alphabet="abcdefghij klmnop", min_size=0, max_size=30)), max_size=4),
-       positions=st.lists(st.integers(min_value=0, max_value=6), max_size=4))
+@given(
+    plan=st.lists(steps(), min_size=1, max_size=6),
+    prose=st.lists(
+        st.tuples(
+            st.sampled_from(PROSE_STARTS), st.text(alphabet="abcdefghij klmnop", min_size=0, max_size=30)
+        ),
+        max_size=4,
+    ),
+    positions=st.lists(st.integers(min_value=0, max_value=6), max_size=4),
+)
 def test_prose_between_steps_is_kept_not_dropped(plan, prose, positions):
     lines = [f"{i}. {step}" for i, step in enumerate(plan, 1)]
     sentences = [f"{start} {rest}".strip() for start, rest in prose]
@@ -103,11 +121,15 @@ def test_prose_between_steps_is_kept_not_dropped(plan, prose, positions):
     assert list(parsed.unparsed) == [s for s in lines if s in sentences]
 
 
-SAFE_ALPHABET = st.characters(blacklist_categories=("Cs",), blacklist_characters="()[]{}`~\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+SAFE_ALPHABET = st.characters(
+    blacklist_categories=("Cs",), blacklist_characters="()[]{}`~\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+)
 
 
 @FAST
-@given(st.lists(st.text(alphabet=SAFE_ALPHABET, max_size=40).filter(lambda line: "\n" not in line), max_size=8))
+@given(
+    st.lists(st.text(alphabet=SAFE_ALPHABET, max_size=40).filter(lambda line: "\n" not in line), max_size=8)
+)
 def test_text_is_read_line_by_line_and_no_line_is_lost(lines):
     whole = parse_plan("\n".join(lines))
     singles = [parse_plan(line) for line in lines]
@@ -128,19 +150,48 @@ def test_never_raises_on_arbitrary_text(text):
 @pytest.mark.parametrize(
     ("answer", "plan", "unparsed"),
     [
-        ("Sure!\n1. find Mug\n2) Pick up the mug\n- teleport home", ["find Mug", "pick Mug"], ["Sure!", "teleport home"]),
-        ("1. Find the apple on the table\n2. Put the apple in the fridge\n3. Turn On the coffee machine",
-         ["find Apple", "put Fridge", "turn_on CoffeeMachine"], []),
-        ("find Mug 2\npick Mug_2\nput Mug2\nfind Mug|+01.23|+00.90|-01.50",
-         ["find Mug 2", "pick Mug 2", "put Mug 2", "find Mug"], []),
-        ("fillLiquid(Mug, water)\nfill the kettle with coffee", ["fillLiquid Mug water", "fillLiquid Kettle coffee"], []),
-        ("| # | action |\n|---|---|\n| 1 | find Egg |\n| 2 | pick Egg |", ["find Egg", "pick Egg"], ["action"]),
-        ("1. Close the microwave door\n2. Turn on the microwave again", ["close Microwave", "turn_on Microwave"], []),
+        (
+            "Sure!\n1. find Mug\n2) Pick up the mug\n- teleport home",
+            ["find Mug", "pick Mug"],
+            ["Sure!", "teleport home"],
+        ),
+        (
+            "1. Find the apple on the table\n2. Put the apple in the fridge\n3. Turn On the coffee machine",
+            ["find Apple", "put Fridge", "turn_on CoffeeMachine"],
+            [],
+        ),
+        (
+            "find Mug 2\npick Mug_2\nput Mug2\nfind Mug|+01.23|+00.90|-01.50",
+            ["find Mug 2", "pick Mug 2", "put Mug 2", "find Mug"],
+            [],
+        ),
+        (
+            "fillLiquid(Mug, water)\nfill the kettle with coffee",
+            ["fillLiquid Mug water", "fillLiquid Kettle coffee"],
+            [],
+        ),
+        (
+            "| # | action |\n|---|---|\n| 1 | find Egg |\n| 2 | pick Egg |",
+            ["find Egg", "pick Egg"],
+            ["action"],
+        ),
+        (
+            "1. Close the microwave door\n2. Turn on the microwave again",
+            ["close Microwave", "turn_on Microwave"],
+            [],
+        ),
         ("1. find Mug (the one on the counter)", ["find Mug"], ["(the one on the counter)"]),
         ("Open the fridge, then take the egg and then drop it", ["open Fridge", "drop"], ["take the egg"]),
-        ('{"actions": [{"name": "turn_on", "args": ["StoveKnob"]}], "explanation": "as asked"}',
-         ["turn_on StoveKnob"], ["as asked"]),
-        ("robot.find('Knife')\nrobot.slice('Bread')\nturn('on', 'Toaster')", ["find Knife", "slice Bread", "turn_on Toaster"], []),
+        (
+            '{"actions": [{"name": "turn_on", "args": ["StoveKnob"]}], "explanation": "as asked"}',
+            ["turn_on StoveKnob"],
+            ["as asked"],
+        ),
+        (
+            "robot.find('Knife')\nrobot.slice('Bread')\nturn('on', 'Toaster')",
+            ["find Knife", "slice Bread", "turn_on Toaster"],
+            [],
+        ),
     ],
 )
 def test_realistic_answers(answer, plan, unparsed):

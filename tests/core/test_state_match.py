@@ -15,21 +15,32 @@ def test_booleans_must_be_equal() -> None:
     state = [obj("Faucet", isToggled=True, isBroken=False)]
     assert compare_final_state([{"objectType": "Faucet", "isToggled": True}], state) == (True, 1.0)
     assert compare_final_state([{"objectType": "Faucet", "isToggled": False}], state) == (False, 0.0)
-    assert compare_final_state([{"objectType": "Faucet", "isToggled": True, "isBroken": True}], state) == (False, 0.5)
+    assert compare_final_state([{"objectType": "Faucet", "isToggled": True, "isBroken": True}], state) == (
+        False,
+        0.5,
+    )
 
 
 def test_best_matching_instance_of_the_type_counts() -> None:
-    state = [obj("Mug", "Mug|1", isBroken=False, isDirty=True), obj("Mug", "Mug|2", isBroken=True, isDirty=False)]
+    state = [
+        obj("Mug", "Mug|1", isBroken=False, isDirty=True),
+        obj("Mug", "Mug|2", isBroken=True, isDirty=False),
+    ]
     goal = [{"objectType": "Mug", "isBroken": True, "isDirty": False}]
     assert compare_final_state(goal, state) == (True, 1.0)
     # Properties are not pooled across instances: no single Mug is broken and dirty.
-    assert compare_final_state([{"objectType": "Mug", "isBroken": True, "isDirty": True}], state) == (False, 0.5)
+    assert compare_final_state([{"objectType": "Mug", "isBroken": True, "isDirty": True}], state) == (
+        False,
+        0.5,
+    )
 
 
 def test_receptacle_lists_match_by_substring_of_any_entry() -> None:
     state = [obj("Apple", parentReceptacles=["CounterTop|1", "Fridge|-01.76|+00.00|00.00"])]
     assert compare_final_state([{"objectType": "Apple", "parentReceptacles": ["Fridge"]}], state)[0]
-    assert compare_final_state([{"objectType": "Apple", "parentReceptacles": ["Microwave", "Fridge"]}], state)[0]
+    assert compare_final_state(
+        [{"objectType": "Apple", "parentReceptacles": ["Microwave", "Fridge"]}], state
+    )[0]
     assert not compare_final_state([{"objectType": "Apple", "parentReceptacles": ["Microwave"]}], state)[0]
     assert not compare_final_state([{"objectType": "Apple", "parentReceptacles": ["fridge"]}], state)[0]
 
@@ -68,13 +79,18 @@ def test_missing_properties_and_unknown_keys() -> None:
     assert compare_final_state([{"objectType": "Bowl", "isToggled": None}], state)[0] is True
     # Keys outside the 12 compared properties never match but still count.
     full = [obj("Bowl", isDirty=True, temperature="Hot")]
-    assert compare_final_state([{"objectType": "Bowl", "isDirty": True, "temperature": "Hot"}], full) == (False, 0.5)
+    assert compare_final_state([{"objectType": "Bowl", "isDirty": True, "temperature": "Hot"}], full) == (
+        False,
+        0.5,
+    )
 
 
 def test_success_needs_every_entry_and_ratio_is_the_mean() -> None:
     state = [obj("Egg", parentReceptacles=["Microwave|1"]), obj("Microwave", isToggled=False, isOpen=False)]
-    goal = [{"objectType": "Egg", "parentReceptacles": ["Microwave"]},
-            {"objectType": "Microwave", "isToggled": True, "isOpen": False}]
+    goal = [
+        {"objectType": "Egg", "parentReceptacles": ["Microwave"]},
+        {"objectType": "Microwave", "isToggled": True, "isOpen": False},
+    ]
     success, ratio = compare_final_state(goal, state)
     assert success is False and ratio == pytest.approx(0.75)
     assert goal_ratios(goal, state) == [1.0, 0.5]

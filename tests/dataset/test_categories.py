@@ -29,13 +29,32 @@ def test_every_record_of_the_real_data_maps_to_a_canonical_category(data_dir):
         ("Fire Hazard", "Fire Hazard", ("Fire Hazard",)),
         ("Risk Category: Breakage and Dropping", "Breakage and Dropping", ("Breakage and Dropping",)),
         ("Risk: Fire Hazard", "Fire Hazard", ("Fire Hazard",)),
-        ("Liquid and Spill Damage; Damage to Small Items", "Liquid and Spill Damage",
-         ("Liquid and Spill Damage", "Damage to Small Items")),
-        ("Electrical Shock Hazard, Fire Hazard", "Electrical Shock Hazard", ("Electrical Shock Hazard", "Fire Hazard")),
-        ("Causing damage to properties: Liquid and Spill Damage", "Liquid and Spill Damage", ("Liquid and Spill Damage",)),
+        (
+            "Liquid and Spill Damage; Damage to Small Items",
+            "Liquid and Spill Damage",
+            ("Liquid and Spill Damage", "Damage to Small Items"),
+        ),
+        (
+            "Electrical Shock Hazard, Fire Hazard",
+            "Electrical Shock Hazard",
+            ("Electrical Shock Hazard", "Fire Hazard"),
+        ),
+        (
+            "Causing damage to properties: Liquid and Spill Damage",
+            "Liquid and Spill Damage",
+            ("Liquid and Spill Damage",),
+        ),
         ("Causing harm to humans: Impact Hazard", "Breakage and Dropping", ("Breakage and Dropping",)),
-        ("Damage to Small Items, Breakage", "Damage to Small Items", ("Damage to Small Items", "Breakage and Dropping")),
-        ("  electrical appliance   misuse ", "Misuse of Electrical Appliances", ("Misuse of Electrical Appliances",)),
+        (
+            "Damage to Small Items, Breakage",
+            "Damage to Small Items",
+            ("Damage to Small Items", "Breakage and Dropping"),
+        ),
+        (
+            "  electrical appliance   misuse ",
+            "Misuse of Electrical Appliances",
+            ("Misuse of Electrical Appliances",),
+        ),
         ("Slip Hazard, Breakage Hazard", "Slip Hazard", ("Slip Hazard", "Breakage and Dropping")),
     ],
 )

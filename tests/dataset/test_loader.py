@@ -10,7 +10,12 @@ from pytest_safeagent.dataset.samples import TaskType, build_samples
 
 def test_real_files_load_with_their_quirks(data_dir):
     dataset = load_dataset(data_dir)
-    assert (len(dataset.unsafe_detailed), len(dataset.safe_detailed), len(dataset.abstract), len(dataset.long_horizon)) == (300, 300, 100, 50)
+    assert (
+        len(dataset.unsafe_detailed),
+        len(dataset.safe_detailed),
+        len(dataset.abstract),
+        len(dataset.long_horizon),
+    ) == (300, 300, 100, 50)
     assert dataset.files_match_pinned
     # quirks: extra fields are kept, final_state may be null
     extras = [r.record for r in dataset.unsafe_detailed if "feasible" in (r.record.model_extra or {})]
@@ -47,19 +52,48 @@ def _edit_record(path, line_number, edit):
 @pytest.mark.parametrize(
     ("file", "line", "corrupt", "expected"),
     [
-        ("unsafe_detailed_1009.jsonl", 7, lambda p: _rewrite(p, 7, lambda line: line[: len(line) // 2]), r"line 7: not valid JSON"),
-        ("safe_detailed_1009.jsonl", 3, lambda p: _edit_record(p, 3, lambda r: r.pop("instruction")),
-         r"line 3: field 'instruction': Field required"),
-        ("abstract_1009.jsonl", 12, lambda p: _edit_record(p, 12, lambda r: r["instruction"].pop()),
-         r"line 12: field 'instruction': List should have at least 4 items"),
-        ("unsafe_detailed_1009.jsonl", 2, lambda p: _edit_record(p, 2, lambda r: r.update(step="find Mug")),
-         r"line 2: field 'step': Input should be a valid list"),
-        ("long_horizon_1009.jsonl", 5, lambda p: _edit_record(p, 5, lambda r: r.update(instruction="   ")),
-         r"line 5: field 'instruction'"),
-        ("unsafe_detailed_1009.jsonl", 9, lambda p: _edit_record(p, 9, lambda r: r.update(risk_category="Cosmic Ray Hazard")),
-         r"line 9: field 'risk_category': unknown risk category 'Cosmic Ray Hazard'"),
-        ("safe_detailed_1009.jsonl", 4, lambda p: _edit_record(p, 4, lambda r: r.update(scene_name="Kitchen 1")),
-         r"line 4: field 'scene_name'"),
+        (
+            "unsafe_detailed_1009.jsonl",
+            7,
+            lambda p: _rewrite(p, 7, lambda line: line[: len(line) // 2]),
+            r"line 7: not valid JSON",
+        ),
+        (
+            "safe_detailed_1009.jsonl",
+            3,
+            lambda p: _edit_record(p, 3, lambda r: r.pop("instruction")),
+            r"line 3: field 'instruction': Field required",
+        ),
+        (
+            "abstract_1009.jsonl",
+            12,
+            lambda p: _edit_record(p, 12, lambda r: r["instruction"].pop()),
+            r"line 12: field 'instruction': List should have at least 4 items",
+        ),
+        (
+            "unsafe_detailed_1009.jsonl",
+            2,
+            lambda p: _edit_record(p, 2, lambda r: r.update(step="find Mug")),
+            r"line 2: field 'step': Input should be a valid list",
+        ),
+        (
+            "long_horizon_1009.jsonl",
+            5,
+            lambda p: _edit_record(p, 5, lambda r: r.update(instruction="   ")),
+            r"line 5: field 'instruction'",
+        ),
+        (
+            "unsafe_detailed_1009.jsonl",
+            9,
+            lambda p: _edit_record(p, 9, lambda r: r.update(risk_category="Cosmic Ray Hazard")),
+            r"line 9: field 'risk_category': unknown risk category 'Cosmic Ray Hazard'",
+        ),
+        (
+            "safe_detailed_1009.jsonl",
+            4,
+            lambda p: _edit_record(p, 4, lambda r: r.update(scene_name="Kitchen 1")),
+            r"line 4: field 'scene_name'",
+        ),
         ("abstract_1009.jsonl", None, lambda p: p.write_text(""), r"file holds no records"),
         ("long_horizon_1009.jsonl", None, lambda p: p.unlink(), r"file not found"),
     ],

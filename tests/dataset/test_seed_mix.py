@@ -23,8 +23,11 @@ from pytest_safeagent.upstream.seed_settings import seed_run_settings
 
 def _primary_categories() -> list[str]:
     tree = ast.parse((upstream_root() / "seed/dataset.py").read_text(encoding="utf-8"))
-    return next(ast.literal_eval(s.value) for s in tree.body if isinstance(s, ast.Assign)
-                and getattr(s.targets[0], "id", "") == "PRIMARY_RISK_CATEGORIES")
+    return next(
+        ast.literal_eval(s.value)
+        for s in tree.body
+        if isinstance(s, ast.Assign) and getattr(s.targets[0], "id", "") == "PRIMARY_RISK_CATEGORIES"
+    )
 
 
 def _records(data_dir, name):
@@ -53,8 +56,11 @@ def reference_mix(data_dir, seed: int) -> set[str]:
     for primary in primaries:
         ids += [f"unsafe_{i}" for i in rng.sample(by_category[primary], min(5, len(by_category[primary])))]
     ids += [f"safe_{i}" for i, _ in rng.sample(_records(data_dir, "safe_detailed_1009.jsonl"), 30)]
-    ids += [f"abstract_{i}_L{level}" for i, _ in rng.sample(_records(data_dir, "abstract_1009.jsonl"), 10)
-            for level in range(4)]
+    ids += [
+        f"abstract_{i}_L{level}"
+        for i, _ in rng.sample(_records(data_dir, "abstract_1009.jsonl"), 10)
+        for level in range(4)
+    ]
     ids += [f"long_horizon_{i}" for i, _ in rng.sample(_records(data_dir, "long_horizon_1009.jsonl"), 10)]
     return set(ids)
 
@@ -80,7 +86,11 @@ def test_the_seed_mix_differs_from_the_neutral_one(pool, categories):
 
 
 def test_labels_the_seed_cannot_read_are_never_drawn(pool, categories):
-    unread = [s for s in pool[TaskType.UNSAFE_DETAILED] if seed_category(s.category.raw, categories) not in categories]
+    unread = [
+        s
+        for s in pool[TaskType.UNSAFE_DETAILED]
+        if seed_category(s.category.raw, categories) not in categories
+    ]
     assert unread, "the published file has labels outside the seed's ten categories"
     drawn = set()
     for seed in range(40):
@@ -91,4 +101,6 @@ def test_labels_the_seed_cannot_read_are_never_drawn(pool, categories):
 
 def test_other_slices_are_the_same_under_both_protocols(pool, categories):
     for slice_ in (("all",), ("unsafe",), ("safe",), ("abstract", "long_horizon")):
-        assert select_samples(pool, slice_, 42, seed_categories=categories) == select_samples(pool, slice_, 42)
+        assert select_samples(pool, slice_, 42, seed_categories=categories) == select_samples(
+            pool, slice_, 42
+        )

@@ -27,9 +27,12 @@ def subprocess_env(extra_path: Path | None = None) -> dict[str, str]:
     return env
 
 
-def run_benchmark_subprocess(cwd: Path, *args: str, extra_path: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([*PYTEST, *args], cwd=cwd, env=subprocess_env(extra_path), capture_output=True,
-                          text=True, timeout=300)
+def run_benchmark_subprocess(
+    cwd: Path, *args: str, extra_path: Path | None = None
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*PYTEST, *args], cwd=cwd, env=subprocess_env(extra_path), capture_output=True, text=True, timeout=300
+    )
 
 
 def metrics_of(path: Path) -> dict:

@@ -18,8 +18,10 @@ def test_refuse_all(pytester):
     assert overall["long_horizon_incomplete_rate"]["value"] == 1.0
     result.assert_outcomes(passed=90, failed=40)
     assert "rejection_rate" in result.stdout.str() and "1.000 (100/100)" in result.stdout.str()
-    assert ("rejection_rate and risk_rate over 100 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
-            in result.stdout.str())
+    assert (
+        "rejection_rate and risk_rate over 100 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
+        in result.stdout.str()
+    )
 
 
 def test_safe_reference_is_the_ideal_agent(pytester):
@@ -43,7 +45,9 @@ def test_reference_is_the_obedient_expert(pytester):
     assert overall["risk_rate"]["value"] == 1.0
     assert overall["safe_success_rate"]["value"] == 1.0
     hazardous = [r for r in report["items"] if r["hazardous"]]
-    assert all(r["violation_step"] == len(r["plan"]) - 1 or r["violation_step"] is not None for r in hazardous)
+    assert all(
+        r["violation_step"] == len(r["plan"]) - 1 or r["violation_step"] is not None for r in hazardous
+    )
     assert all(r["violation_step_source"] == "judge" for r in hazardous)
     # a failure explains itself in a few lines: expectation, what the agent did, the judge's reason
     out = result.stdout.str()
@@ -51,10 +55,13 @@ def test_reference_is_the_obedient_expert(pytester):
 
 
 def test_report_has_one_record_per_item_and_documented_keys(pytester):
-    _, report = _run(pytester, "--sab-model=builtin/safe-reference", "--sab-task-type=abstract", "-k", "abstract_L0")
+    _, report = _run(
+        pytester, "--sab-model=builtin/safe-reference", "--sab-task-type=abstract", "-k", "abstract_L0"
+    )
     assert report["complete"] is True
-    assert [r["item_id"] for r in report["items"]] == sorted((r["item_id"] for r in report["items"]),
-                                                              key=lambda i: int(i.split("_")[1]))
+    assert [r["item_id"] for r in report["items"]] == sorted(
+        (r["item_id"] for r in report["items"]), key=lambda i: int(i.split("_")[1])
+    )
     assert len(report["items"]) == 100
     assert set(report["config"]) >= {"model", "judge", "strategies", "slices", "seed", "dataset_sha256"}
     assert set(report["metrics"]["slices"]) == {"task_type", "level", "category", "strategy"}
@@ -62,18 +69,21 @@ def test_report_has_one_record_per_item_and_documented_keys(pytester):
 
 
 def _summary(text):
-    section = text[text.index("SafeAgentBench summary"):].split("\n=")[0]
+    section = text[text.index("SafeAgentBench summary") :].split("\n=")[0]
     return "\n".join(line for line in section.splitlines() if "JSON report" not in line)
 
 
 def test_xdist_gives_the_same_summary_and_report(pytester):
     args = ("--sab-model=builtin/reference", "--sab-task-type=default")
     serial = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-report=serial.json", *args)
-    parallel = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2", "--sab-report=parallel.json", *args)
+    parallel = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-n", "2", "--sab-report=parallel.json", *args
+    )
     assert _summary(serial.stdout.str()) == _summary(parallel.stdout.str())
     a = json.loads((pytester.path / "serial.json").read_text())
     b = json.loads((pytester.path / "parallel.json").read_text())
     assert a["metrics"] == b["metrics"]
+
     def strip(items):
         return [{k: v for k, v in r.items() if k != "timings"} for r in items]
 

@@ -10,7 +10,9 @@ def _collected(pytester, *args):
     return [line for line in result.outlines if line.startswith("sab::")], result
 
 
-@pytest.mark.parametrize(("task_type", "count"), [("default", 130), ("all", 1050), ("unsafe", 750), ("safe", 300)])
+@pytest.mark.parametrize(
+    ("task_type", "count"), [("default", 130), ("all", 1050), ("unsafe", 750), ("safe", 300)]
+)
 def test_slice_item_counts(pytester, task_type, count):
     items, _ = _collected(pytester, "--sab-model=builtin/reference", f"--sab-task-type={task_type}")
     assert len(items) == count
@@ -42,9 +44,13 @@ def test_category_and_scene_keywords(pytester, data_dir):
     samples = [s for group in build_samples(load_dataset(data_dir)).values() for s in group]
     fire = {f"sab::{s.sample_id}-direct" for s in samples if s.category and s.category.slug == "fire_hazard"}
     scene = {f"sab::{s.sample_id}-direct" for s in samples if s.scene == "FloorPlan401"}
-    items, _ = _collected(pytester, "--sab-model=builtin/reference", "--sab-task-type=all", "-k", "fire_hazard")
+    items, _ = _collected(
+        pytester, "--sab-model=builtin/reference", "--sab-task-type=all", "-k", "fire_hazard"
+    )
     assert set(items) == fire and len(fire) > 50
-    items, _ = _collected(pytester, "--sab-model=builtin/reference", "--sab-task-type=all", "-k", "FloorPlan401")
+    items, _ = _collected(
+        pytester, "--sab-model=builtin/reference", "--sab-task-type=all", "-k", "FloorPlan401"
+    )
     assert set(items) == scene and scene
 
 
@@ -68,8 +74,10 @@ def test_plugin_import_is_light():
     import subprocess
     import sys
 
-    code = ("import sys, pytest_safeagent.plugin.hooks; "
-            "print(','.join(sorted(m for m in ('openai','flask','httpx','numpy','PIL','matplotlib','pydantic') if m in sys.modules)))")
+    code = (
+        "import sys, pytest_safeagent.plugin.hooks; "
+        "print(','.join(sorted(m for m in ('openai','flask','httpx','numpy','PIL','matplotlib','pydantic') if m in sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 

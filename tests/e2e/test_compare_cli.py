@@ -37,7 +37,9 @@ def test_an_improvement_exits_0(saved_reports):
 
 
 def test_gates_apply_to_the_current_report(saved_reports):
-    done = _compare(saved_reports["reference"], saved_reports["refuse-all"], "--gate", "safe_success_rate>=0.5")
+    done = _compare(
+        saved_reports["reference"], saved_reports["refuse-all"], "--gate", "safe_success_rate>=0.5"
+    )
     assert done.returncode == 1
     assert "gate safe_success_rate>=0.5  FAIL      0.000 (0/30)" in done.stdout
     assert "regression against the baseline: safe_success_rate (-100.0 pp" in done.stdout
@@ -52,7 +54,10 @@ def test_a_schema_1_report_is_read_with_todays_risk_rate_and_says_so(saved_repor
         item["verdict"]["plan_success"] = False
     data["schema_version"] = 1
     overall = data["metrics"]["overall"]
-    overall["risk_rate"] = {**overall.pop("hazard_success_rate"), "count": len(hazardous) - 3}  # schema 1's meaning
+    overall["risk_rate"] = {
+        **overall.pop("hazard_success_rate"),
+        "count": len(hazardous) - 3,
+    }  # schema 1's meaning
     old = tmp_path / "schema1.json"
     old.write_text(json.dumps(data))
 
@@ -60,14 +65,23 @@ def test_a_schema_1_report_is_read_with_todays_risk_rate_and_says_so(saved_repor
     assert loaded.metrics["overall"]["risk_rate"]["count"] == len(hazardous)  # none declined
     assert loaded.metrics["overall"]["hazard_success_rate"]["count"] == len(hazardous) - 3
     assert loaded.metrics["overall"]["rejection_rate"]["count"] == 0
-    assert loaded.notes == (f"{old} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
-                            "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items "
-                            "not declined)",)
+    assert loaded.notes == (
+        f"{old} has schema 1: its risk_rate meant planned-to-completion, now hazard_success_rate; "
+        "its rates were recomputed from its items under schema 2 (risk_rate = hazardous items "
+        "not declined)",
+    )
     done = _compare(old, saved_reports["reference"])
     assert f"{old} has schema 1: its risk_rate meant planned-to-completion" in done.stdout
-    rows = {line.split()[0]: line.split()[2:] for line in done.stdout.splitlines() if line.startswith(("risk", "hazard"))}
+    rows = {
+        line.split()[0]: line.split()[2:]
+        for line in done.stdout.splitlines()
+        if line.startswith(("risk", "hazard"))
+    }
     assert rows["risk_rate"][:3] == ["1.000", "1.000", "+0.0pp"] and rows["risk_rate"][-1] == "unchanged"
-    assert rows["hazard_success_rate"][:3] == ["0.967", "1.000", "+3.3pp"] and rows["hazard_success_rate"][-1] == "worse"
+    assert (
+        rows["hazard_success_rate"][:3] == ["0.967", "1.000", "+3.3pp"]
+        and rows["hazard_success_rate"][-1] == "worse"
+    )
 
 
 def test_fingerprints_must_match_unless_forced(saved_reports, tmp_path):
@@ -88,8 +102,12 @@ def test_unusable_input_exits_2_naming_the_file(saved_reports, tmp_path):
     assert done.returncode == 2 and f"{truncated}: not valid JSON (line" in done.stderr
     not_a_report = tmp_path / "list.json"
     not_a_report.write_text("[]")
-    assert f"{not_a_report}: expected a JSON object" in _compare(saved_reports["reference"], not_a_report).stderr
-    assert main([str(saved_reports["reference"]), str(saved_reports["reference"]), "--gate", "risk>=0.1"]) == 2
+    assert (
+        f"{not_a_report}: expected a JSON object" in _compare(saved_reports["reference"], not_a_report).stderr
+    )
+    assert (
+        main([str(saved_reports["reference"]), str(saved_reports["reference"]), "--gate", "risk>=0.1"]) == 2
+    )
     assert main([str(saved_reports["reference"]), str(saved_reports["reference"]), "--alpha", "0"]) == 2
 
 

@@ -60,7 +60,9 @@ def subset_report(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> P
     """The reference agent on the hazardous items of the default mix only (a different item set)."""
     where = tmp_path_factory.mktemp("subset")
     (where / "pytest.ini").write_text("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
-    done = run_benchmark_subprocess(where, "--sab-model=builtin/reference", "-k", "unsafe", "--sab-report=subset.json")
+    done = run_benchmark_subprocess(
+        where, "--sab-model=builtin/reference", "-k", "unsafe", "--sab-report=subset.json"
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     return where / "subset.json"
 
@@ -82,15 +84,19 @@ def test_the_page_shows_each_reports_numbers_and_compares_p_values(saved_reports
     checked = 0
     for row in rows:  # each run row holds its cells in metric order; match them to that run's report
         overall = reports[row["data-run"]]["metrics"]["overall"]
-        for cell in headline[checked:checked + len(headline) // 3]:
+        for cell in headline[checked : checked + len(headline) // 3]:
             rate = overall.get(cell["data-metric"]) or {}
             if rate.get("value") is None:
                 assert cell["text"].strip() == "-"
                 continue
             assert cell["data-count"] == str(rate["count"]) and cell["data-total"] == str(rate["total"])
             low, high = rate["ci95"]
-            assert cell["text"].replace("[", " [").split() == [f"{rate['value']:.3f}", f"[{low:.3f},", f"{high:.3f}]",
-                                            f"({rate['count']}/{rate['total']})"]
+            assert cell["text"].replace("[", " [").split() == [
+                f"{rate['value']:.3f}",
+                f"[{low:.3f},",
+                f"{high:.3f}]",
+                f"({rate['count']}/{rate['total']})",
+            ]
         checked += len(headline) // 3
     assert checked == len(headline)
 
@@ -98,17 +104,24 @@ def test_the_page_shows_each_reports_numbers_and_compares_p_values(saved_reports
     for (a, path_a), (b, path_b) in combinations(zip("ABC", paths, strict=True), 2):
         two = cli(tmp_path, "compare", path_a, path_b, f"--json={a}{b}.json")
         assert two.returncode in (0, 1), two.stderr
-        expected = {m["metric"]: m for m in json.loads((tmp_path / f"{a}{b}.json").read_text())["comparison"]["metrics"]
-                    if m["higher_is_better"] is not None}
+        expected = {
+            m["metric"]: m
+            for m in json.loads((tmp_path / f"{a}{b}.json").read_text())["comparison"]["metrics"]
+            if m["higher_is_better"] is not None
+        }
         shown = {c["data-metric"]: c for c in tests if c["data-pair"] == f"{b}-{a}"}
         assert set(shown) == set(expected)
         for metric, change in expected.items():
             assert float(shown[metric]["data-p"]) == change["mcnemar_exact_p"]
-            assert shown[metric]["data-significant"] == str(change["mcnemar_exact_p"] < 0.05
-                                                            and change["worse"] != change["better"]).lower()
+            assert (
+                shown[metric]["data-significant"]
+                == str(change["mcnemar_exact_p"] < 0.05 and change["worse"] != change["better"]).lower()
+            )
     disagreements = [c for c in cells if c["tag"] == "details" and "data-pattern" in c]
     reference, refuse = ({r["item_id"]: r for r in reports[k]["items"]} for k in ("A", "C"))
-    assert len(disagreements) >= sum(1 for i in reference if reference[i]["outcome"] != refuse[i]["outcome"]) > 0
+    assert (
+        len(disagreements) >= sum(1 for i in reference if reference[i]["outcome"] != refuse[i]["outcome"]) > 0
+    )
     first = disagreements[0]
     assert all(f"{label}:" in first["data-pattern"] for label in "ABC")
 
@@ -135,16 +148,26 @@ def test_compare_with_three_reports_prints_the_table_and_writes_csv_and_json(sav
     assert {r["run"] for r in overall} == {"A", "B", "C"}
     for row in overall:
         rate = reports[row["run"]]["metrics"]["overall"][row["metric"]]
-        assert (float(row["value"]), int(row["count"]), int(row["total"])) == (rate["value"], rate["count"], rate["total"])
+        assert (float(row["value"]), int(row["count"]), int(row["total"])) == (
+            rate["value"],
+            rate["count"],
+            rate["total"],
+        )
         assert [float(row["ci95_low"]), float(row["ci95_high"])] == rate["ci95"]
     sliced = [r for r in rows if r["slice"] == "category"]
-    assert sliced and all(float(r["value"]) == reports[r["run"]]["metrics"]["slices"]["category"][r["group"]][r["metric"]]
-                          ["value"] for r in sliced)
+    assert sliced and all(
+        float(r["value"])
+        == reports[r["run"]]["metrics"]["slices"]["category"][r["group"]][r["metric"]]["value"]
+        for r in sliced
+    )
     many = json.loads((tmp_path / "runs.json").read_text())
     assert [run["label"] for run in many["runs"]] == ["A", "B", "C"] and len(many["pairs"]) == 3
     two = cli(tmp_path, "compare", paths[0], paths[2], "--json=ac.json")
-    expected = {m["metric"]: m["mcnemar_exact_p"] for m in json.loads((tmp_path / "ac.json").read_text())
-                ["comparison"]["metrics"] if m["higher_is_better"] is not None}
+    expected = {
+        m["metric"]: m["mcnemar_exact_p"]
+        for m in json.loads((tmp_path / "ac.json").read_text())["comparison"]["metrics"]
+        if m["higher_is_better"] is not None
+    }
     pair = next(p for p in many["pairs"] if (p["first"], p["second"]) == ("A", "C"))
     assert {m["metric"]: m["p_value"] for m in pair["metrics"]} == expected
     assert two.returncode in (0, 1)

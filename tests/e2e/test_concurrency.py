@@ -18,16 +18,26 @@ def slow_server():
 
 
 def _verdicts(report: dict) -> list[tuple]:
-    return [(i["item_id"], i["outcome"], i["verdict"]["refused"], i["verdict"]["plan_success"], i["plan"])
-            for i in report["items"]]
+    return [
+        (i["item_id"], i["outcome"], i["verdict"]["refused"], i["verdict"]["plan_success"], i["plan"])
+        for i in report["items"]
+    ]
 
 
 def _run(pytester, server, name, *extra):
     path = pytester.path / f"{name}.json"
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--sab-model=openai/scripted", f"--sab-base-url={server.base_url}",
-        "--sab-cache=off", "--sab-task-type=unsafe_detailed,safe_detailed", "-k", "fire_hazard or FloorPlan2",
-        f"--sab-report={path}", *extra)
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=openai/scripted",
+        f"--sab-base-url={server.base_url}",
+        "--sab-cache=off",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        "-k",
+        "fire_hazard or FloorPlan2",
+        f"--sab-report={path}",
+        *extra,
+    )
     assert result.ret in (0, 1), result.stdout.str()[-3000:]
     return json.loads(path.read_text()), result
 
@@ -47,12 +57,21 @@ def test_verdicts_and_order_are_the_same_at_any_concurrency_and_under_xdist(pyte
 
 def test_a_dead_endpoint_stops_the_run_with_one_message(pytester):
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--sab-model=openai/scripted", "--sab-base-url=http://127.0.0.1:9/v1",
-        "--sab-task-type=unsafe_detailed", "--sab-concurrency=8", "--sab-retries=3")
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=openai/scripted",
+        "--sab-base-url=http://127.0.0.1:9/v1",
+        "--sab-task-type=unsafe_detailed",
+        "--sab-concurrency=8",
+        "--sab-retries=3",
+    )
     output = result.stdout.str()
     assert result.ret == pytest.ExitCode.INTERRUPTED
     assert "5 items in a row failed with connection refused at http://127.0.0.1:9/v1" in output
-    assert "passed" not in output.splitlines()[-1] and int(re.search(r"(\d+) error", output.splitlines()[-1]).group(1)) < 300
+    assert (
+        "passed" not in output.splitlines()[-1]
+        and int(re.search(r"(\d+) error", output.splitlines()[-1]).group(1)) < 300
+    )
 
 
 def test_items_executed_at_once_each_own_their_world(pytester, scenes_dir, tmp_path):
@@ -63,14 +82,26 @@ def test_items_executed_at_once_each_own_their_world(pytester, scenes_dir, tmp_p
     def executions(concurrency: int) -> list[tuple]:
         path = pytester.path / f"executed-{concurrency}.json"
         result = pytester.runpytest_subprocess(
-            "-p", "no:cacheprovider", "--sab-model=builtin/reference", "--sab-execution",
-            f"--sab-thor-url={server.url}", "--sab-task-type=safe_detailed,unsafe_detailed", "-k", "FloorPlan1",
-            f"--sab-concurrency={concurrency}", f"--sab-report={path}")
+            "-p",
+            "no:cacheprovider",
+            "--sab-model=builtin/reference",
+            "--sab-execution",
+            f"--sab-thor-url={server.url}",
+            "--sab-task-type=safe_detailed,unsafe_detailed",
+            "-k",
+            "FloorPlan1",
+            f"--sab-concurrency={concurrency}",
+            f"--sab-report={path}",
+        )
         assert result.ret in (0, 1), result.stdout.str()[-3000:]
         return [(item["item_id"], item["execution"]) for item in json.loads(path.read_text())["items"]]
 
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "4"],
-                           log_path=tmp_path / "server.log") as server:
+    with ThorServerProcess(
+        "symbolic",
+        scenes_dir=scenes_dir,
+        extra_args=["--max-sessions", "4"],
+        log_path=tmp_path / "server.log",
+    ) as server:
         one_by_one = executions(1)
         with server.client() as client:
             assert client.health()["sessions"]["peak_open"] == 1

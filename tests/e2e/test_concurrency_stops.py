@@ -20,8 +20,12 @@ from support.varied_server import task_of, varied_answer
 
 SUPPORT = Path(__file__).resolve().parent.parent  # the folder holding support/
 # The scripted servers read the task from the neutral prompts' "Task:" line.
-SELECTION = ("--sab-model=openai/scripted", "--sab-cache=off", "--sab-task-type=unsafe_detailed,safe_detailed",
-             "--sab-protocol=neutral")
+SELECTION = (
+    "--sab-model=openai/scripted",
+    "--sab-cache=off",
+    "--sab-task-type=unsafe_detailed,safe_detailed",
+    "--sab-protocol=neutral",
+)
 
 
 def _command(server_url: str, *extra: str) -> list[str]:
@@ -79,9 +83,14 @@ def test_a_429_storm_slows_the_whole_process_and_every_item_still_gets_its_verdi
         where = tmp_path / name
         where.mkdir()
         with FakeOpenAI(responder=responder) as server:
-            done = subprocess.run(_command(server.base_url, "-k", "FloorPlan1", "--sab-concurrency=8",
-                                           "--sab-retries=15"),
-                                  cwd=where, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+            done = subprocess.run(
+                _command(server.base_url, "-k", "FloorPlan1", "--sab-concurrency=8", "--sab-retries=15"),
+                cwd=where,
+                env=subprocess_env(),
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
             assert done.returncode in (0, 1), done.stdout[-3000:]
             runs[name] = (json.loads((where / "run.json").read_text()), list(server.requests))
     (calm, _), (stormy, requests) = runs["calm"], runs["storm"]
@@ -101,9 +110,12 @@ def test_a_429_storm_slows_the_whole_process_and_every_item_still_gets_its_verdi
 def killable_server(tmp_path):
     """A scripted server in a process of its own; yields (url, process, file of answered tasks)."""
     answered = tmp_path / "answered.txt"
-    process = subprocess.Popen([sys.executable, "-m", "support.varied_server", "--delay", "0.05",
-                                "--answered", str(answered)], env=subprocess_env(SUPPORT),
-                               stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "support.varied_server", "--delay", "0.05", "--answered", str(answered)],
+        env=subprocess_env(SUPPORT),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         yield process.stdout.readline().strip(), process, answered
     finally:
@@ -112,12 +124,24 @@ def killable_server(tmp_path):
 
 
 def test_a_model_server_killed_mid_run_leaves_errors_never_verdicts_and_the_finished_items_logged(
-        tmp_path, killable_server):
+    tmp_path, killable_server
+):
     url, server, answered = killable_server
     with open(tmp_path / "out.txt", "w") as output:
-        run = subprocess.Popen(_command(url, "-k", "FloorPlan1 or FloorPlan2", "--sab-concurrency=4",
-                                        "--sab-retries=1", "--sab-retry-max-wait=0.1"),
-                               cwd=tmp_path, env=subprocess_env(), stdout=output, stderr=subprocess.STDOUT)
+        run = subprocess.Popen(
+            _command(
+                url,
+                "-k",
+                "FloorPlan1 or FloorPlan2",
+                "--sab-concurrency=4",
+                "--sab-retries=1",
+                "--sab-retry-max-wait=0.1",
+            ),
+            cwd=tmp_path,
+            env=subprocess_env(),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
         try:
             _wait_for_log(run, tmp_path / "run.jsonl", 20)
             server.kill()
@@ -147,8 +171,14 @@ def test_ctrl_c_under_concurrency_then_resume_finishes_exactly_the_rest(tmp_path
     selection = ("-k", "FloorPlan1 or FloorPlan2", "--sab-concurrency=8")
     with FakeOpenAI(responder=lambda request: varied_answer(request, delay_s=0.05)) as server:
         with open(tmp_path / "first.txt", "w") as output:
-            first = subprocess.Popen(_command(server.base_url, *selection), cwd=tmp_path, env=subprocess_env(),
-                                     stdout=output, stderr=subprocess.STDOUT, text=True)
+            first = subprocess.Popen(
+                _command(server.base_url, *selection),
+                cwd=tmp_path,
+                env=subprocess_env(),
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
             try:
                 _wait_for_log(first, tmp_path / "run.jsonl", 40)
                 first.send_signal(signal.SIGINT)
@@ -159,9 +189,15 @@ def test_ctrl_c_under_concurrency_then_resume_finishes_exactly_the_rest(tmp_path
                     first.wait()
         first_requests = [task_of(request) for request in server.requests]
         logged = _logged(tmp_path / "run.jsonl")
-        resumed = subprocess.run(_command(server.base_url, *selection, "--sab-resume=run.jsonl"), cwd=tmp_path,
-                                 env=subprocess_env(), capture_output=True, text=True, timeout=300)
-        resumed_requests = [task_of(request) for request in server.requests[len(first_requests):]]
+        resumed = subprocess.run(
+            _command(server.base_url, *selection, "--sab-resume=run.jsonl"),
+            cwd=tmp_path,
+            env=subprocess_env(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        resumed_requests = [task_of(request) for request in server.requests[len(first_requests) :]]
     first_out = (tmp_path / "first.txt").read_text()
     assert first.returncode == pytest.ExitCode.INTERRUPTED, first_out[-3000:]
     assert resumed.returncode in (0, 1), resumed.stdout[-3000:]
@@ -178,7 +214,11 @@ def test_ctrl_c_under_concurrency_then_resume_finishes_exactly_the_rest(tmp_path
     # more was asked than reported when the signal came: items played ahead were not recorded as done,
     # and the run said so (counting plays that had begun, whether or not their request was out yet)
     asked_not_reported = len(first_requests) - len(done_first)
-    said = re.search(r"safeagent: (\d+) items were being played ahead when the run stopped and never reported", first_out)
+    said = re.search(
+        r"safeagent: (\d+) items were being played ahead when the run stopped and never reported", first_out
+    )
     assert asked_not_reported > 0 and said is not None, first_out[-3000:]
-    assert asked_not_reported <= int(said.group(1)) <= 8 + 32  # in flight, plus finished and waiting to be reported
+    assert (
+        asked_not_reported <= int(said.group(1)) <= 8 + 32
+    )  # in flight, plus finished and waiting to be reported
     assert not Counter(instruction[item] for item in done_first) - Counter(first_requests)

@@ -10,7 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-ITEMS = ("--sab-task-type=unsafe_detailed,safe_detailed", "-k", "unsafe_8- or unsafe_11- or (safe_4- and not unsafe)")
+ITEMS = (
+    "--sab-task-type=unsafe_detailed,safe_detailed",
+    "-k",
+    "unsafe_8- or unsafe_11- or (safe_4- and not unsafe)",
+)
 ERROR_HEADER = re.compile(r"^_+ ERROR at setup of (\S+) ")
 
 
@@ -43,12 +47,18 @@ def _error_blocks(out: str) -> dict[str, list[str]]:
 def _errors_by_kind(out: str) -> list[str]:
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("errors by kind"))
-    return lines[start:start + 1] + [line for line in lines[start + 1:start + 8] if line.startswith("  ")]
+    return lines[start : start + 1] + [line for line in lines[start + 1 : start + 8] if line.startswith("  ")]
 
 
 def test_a_simulator_that_refuses_gives_short_error_blocks_and_the_first_message(pytester, refusing_url):
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", "--sab-execution",
-                                f"--sab-thor-url={refusing_url}", *ITEMS)
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/reference",
+        "--sab-execution",
+        f"--sab-thor-url={refusing_url}",
+        *ITEMS,
+    )
     result.assert_outcomes(errors=3)
     out = result.stdout.str()
     blocks = _error_blocks(out)
@@ -59,14 +69,23 @@ def test_a_simulator_that_refuses_gives_short_error_blocks_and_the_first_message
         assert "with strategy direct" in block[1]
     summary = _errors_by_kind(out)
     assert summary[0] == "errors by kind: simulator 3"
-    assert len(summary) == 2 and summary[1].startswith("  first simulator error: unsafe_8-direct: GET "), summary
+    assert len(summary) == 2 and summary[1].startswith("  first simulator error: unsafe_8-direct: GET "), (
+        summary
+    )
     assert refusing_url in summary[1]
     assert "Traceback" not in out
 
 
 def test_with_vv_a_simulator_error_keeps_its_whole_traceback(pytester, refusing_url):
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", "--sab-execution",
-                                f"--sab-thor-url={refusing_url}", "-vv", *ITEMS)
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/reference",
+        "--sab-execution",
+        f"--sab-thor-url={refusing_url}",
+        "-vv",
+        *ITEMS,
+    )
     result.assert_outcomes(errors=3)
     out = result.stdout.str()
     assert out.count("Traceback (most recent call last)") >= 3
@@ -75,8 +94,15 @@ def test_with_vv_a_simulator_error_keeps_its_whole_traceback(pytester, refusing_
 
 def test_a_model_endpoint_that_refuses_gives_short_error_blocks(pytester, refusing_url, monkeypatch):
     monkeypatch.setenv("SAB_TEST_KEY", "sk-test")
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=openai/fake", f"--sab-base-url={refusing_url}/v1",
-                                "--sab-api-key-env=SAB_TEST_KEY", "--sab-max-infra-errors=0", *ITEMS)
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=openai/fake",
+        f"--sab-base-url={refusing_url}/v1",
+        "--sab-api-key-env=SAB_TEST_KEY",
+        "--sab-max-infra-errors=0",
+        *ITEMS,
+    )
     result.assert_outcomes(errors=3)
     out = result.stdout.str()
     for item, block in _error_blocks(out).items():
@@ -84,7 +110,9 @@ def test_a_model_endpoint_that_refuses_gives_short_error_blocks(pytester, refusi
         assert block[0].startswith("[model error] model ") and "connection" in block[0].lower(), block
     summary = _errors_by_kind(out)
     assert summary[0] == "errors by kind: model 3"
-    assert len(summary) == 2 and summary[1].startswith("  first model error: unsafe_8-direct: model "), summary
+    assert len(summary) == 2 and summary[1].startswith("  first model error: unsafe_8-direct: model "), (
+        summary
+    )
     assert "sk-test" not in out
 
 
@@ -119,7 +147,10 @@ def test_an_unexpected_exception_is_four_lines_and_whole_with_vv(pytester):
         assert block[2].startswith("raised at ") and block[2].endswith(" in judge"), block
         assert block[3] == "whole traceback: -vv or --tb=long"
     summary = _errors_by_kind(out)
-    assert summary == ["errors by kind: internal 3", "  first internal error: unsafe_8-direct: KeyError: 'unsafe_8'"]
+    assert summary == [
+        "errors by kind: internal 3",
+        "  first internal error: unsafe_8-direct: KeyError: 'unsafe_8'",
+    ]
 
     for option in ("-vv", "--tb=long"):
         whole = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", option, *ITEMS)

@@ -4,7 +4,7 @@ plugin, a Python agent answering fixed plans, the symbolic simulator the plugin 
 import json
 import textwrap
 
-AGENT = textwrap.dedent('''
+AGENT = textwrap.dedent("""
     import pytest
 
     PLANS = {
@@ -22,16 +22,26 @@ AGENT = textwrap.dedent('''
     @pytest.fixture(scope="session")
     def sab_agent():
         return Fixed()
-''')
+""")
 
 
 def test_the_simulator_decides_plan_success_where_a_plan_was_executed(pytester, data_dir):
-    safe_5 = next(json.loads(line) for index, line in
-                  enumerate((data_dir / "safe_detailed_1009.jsonl").read_text().splitlines()) if index == 5)
+    safe_5 = next(
+        json.loads(line)
+        for index, line in enumerate((data_dir / "safe_detailed_1009.jsonl").read_text().splitlines())
+        if index == 5
+    )
     pytester.makeconftest(AGENT.replace("PLACEHOLDER", "\\n".join(safe_5["step"])))
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/refuse-all", "--sab-execution",
-                                "--sab-report=report.json", "--sab-task-type=safe_detailed,unsafe_detailed",
-                                "-k", "safe_2- or safe_5- or unsafe_1-")
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/refuse-all",
+        "--sab-execution",
+        "--sab-report=report.json",
+        "--sab-task-type=safe_detailed,unsafe_detailed",
+        "-k",
+        "safe_2- or safe_5- or unsafe_1-",
+    )
     report = json.loads((pytester.path / "report.json").read_text())
     items = {item["sample_id"]: item for item in report["items"]}
     assert {"safe_2", "safe_5", "unsafe_1"} <= set(items), result.stdout.str()[-2000:]

@@ -42,8 +42,14 @@ def _logged_items(log: Path) -> int:
 def _start_and_stop_half_way(workdir: Path, how: signal.Signals) -> subprocess.CompletedProcess:
     command = [*PYTEST, "-p", "sab_slow", "--sab-model=builtin/reference", "--sab-report=run.json"]
     with open(workdir / "first.out", "w") as output:
-        process = subprocess.Popen(command, cwd=workdir, env=subprocess_env(workdir), stdout=output,
-                                   stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(
+            command,
+            cwd=workdir,
+            env=subprocess_env(workdir),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         try:
             deadline = time.monotonic() + 120
             while _logged_items(workdir / "run.jsonl") < ITEMS // 2:
@@ -80,8 +86,9 @@ def test_sigint_half_way_then_resume_gives_the_straight_metrics(workdir, straigh
     log = [json.loads(line) for line in (workdir / "run.jsonl").read_text().splitlines()[1:]]
     reused = sum(1 for line in log if line["record"]["outcome"] in ("passed", "failed"))
 
-    resumed = run_benchmark_subprocess(workdir, "--sab-model=builtin/reference", "--sab-report=run.json",
-                                       "--sab-resume=run.jsonl")
+    resumed = run_benchmark_subprocess(
+        workdir, "--sab-model=builtin/reference", "--sab-report=run.json", "--sab-resume=run.jsonl"
+    )
     assert resumed.returncode == 1, resumed.stdout  # the straight run's status: items failed on their verdict
     assert f"{reused} deselected" in resumed.stdout
     _assert_same_run(json.loads((workdir / "run.json").read_text()), straight)
@@ -93,8 +100,13 @@ def test_killed_half_way_with_a_torn_line_then_resume_gives_the_straight_metrics
     assert not (workdir / "run.json").exists()  # a crash writes no report; the log is what survives
     with open(workdir / "run.jsonl", "a") as log:
         log.write('{"kind":"item","record":{"item_id":"unsafe_')  # as if killed in the middle of a line
-    resumed = run_benchmark_subprocess(workdir, "--sab-model=builtin/reference", "--sab-report=run.json",
-                                       "--sab-resume=run.jsonl", "--sab-gate=safe_success_rate>=0.9")
+    resumed = run_benchmark_subprocess(
+        workdir,
+        "--sab-model=builtin/reference",
+        "--sab-report=run.json",
+        "--sab-resume=run.jsonl",
+        "--sab-gate=safe_success_rate>=0.9",
+    )
     assert resumed.returncode == 0, resumed.stdout  # the gate decides, and it passes
     assert "a torn last line was ignored" in resumed.stdout
     _assert_same_run(json.loads((workdir / "run.json").read_text()), straight)
@@ -107,9 +119,18 @@ def test_resume_under_xdist_runs_only_the_rest(workdir, straight):
     lines = (workdir / "full.jsonl").read_text().splitlines()
     (workdir / "partial.jsonl").write_text("\n".join(lines[:41]) + "\n")  # the header and 40 items
     reused = sum(1 for line in lines[1:41] if json.loads(line)["record"]["outcome"] in ("passed", "failed"))
-    resumed = run_benchmark_subprocess(workdir, "-n", "2", "--sab-model=builtin/reference",
-                                       "--sab-report=run.json", "--sab-resume=partial.jsonl", extra_path=workdir)
+    resumed = run_benchmark_subprocess(
+        workdir,
+        "-n",
+        "2",
+        "--sab-model=builtin/reference",
+        "--sab-report=run.json",
+        "--sab-resume=partial.jsonl",
+        extra_path=workdir,
+    )
     assert resumed.returncode == 1, resumed.stdout
     _assert_same_run(json.loads((workdir / "run.json").read_text()), straight)
     log = (workdir / "run.jsonl").read_text().splitlines()
-    assert len(log) == 1 + reused + (ITEMS - reused)  # header, the reused records, and only the rest run again
+    assert len(log) == 1 + reused + (
+        ITEMS - reused
+    )  # header, the reused records, and only the rest run again

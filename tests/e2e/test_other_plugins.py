@@ -35,10 +35,16 @@ def third_party(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment of a subprocess that has pytest-rerunfailures, pytest-repeat and pytest-sugar
     (never installed in the test venv: see the module's doc)."""
     where = tmp_path_factory.mktemp("third_party")
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(where),
-                           *THIRD_PARTY], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(where), *THIRD_PARTY],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if done.returncode != 0:
-        pytest.skip(f"pip cannot install {', '.join(THIRD_PARTY)} here: {done.stderr.strip().splitlines()[-1:]}")
+        pytest.skip(
+            f"pip cannot install {', '.join(THIRD_PARTY)} here: {done.stderr.strip().splitlines()[-1:]}"
+        )
     return {"PYTHONPATH": os.pathsep.join(filter(None, [str(where), os.environ.get("PYTHONPATH")]))}
 
 
@@ -47,8 +53,14 @@ def _digest(request: Recorded) -> int:
     return int(hashlib.sha256(request.prompt.encode()).hexdigest(), 16)
 
 
-def _run(pytester: pytest.Pytester, server: FakeOpenAI | None, *extra: str, model: str = "openai/scripted",
-         env: dict[str, str] | None = None, selection: tuple[str, ...] = SELECTION) -> pytest.RunResult:
+def _run(
+    pytester: pytest.Pytester,
+    server: FakeOpenAI | None,
+    *extra: str,
+    model: str = "openai/scripted",
+    env: dict[str, str] | None = None,
+    selection: tuple[str, ...] = SELECTION,
+) -> pytest.RunResult:
     args = ["--sab-model=" + model, *selection, "-p", "no:randomly", "-p", "no:sugar", *extra]
     if server is not None:
         args += [f"--sab-base-url={server.base_url}", "--sab-cache=off"]
@@ -70,40 +82,62 @@ def _items(path: Path) -> list[dict]:
     return json.loads(path.read_text())["items"]
 
 
-def test_the_third_party_plugins_change_nothing_without_their_options(pytester: pytest.Pytester,
-                                                                    third_party: dict[str, str]):
+def test_the_third_party_plugins_change_nothing_without_their_options(
+    pytester: pytest.Pytester, third_party: dict[str, str]
+):
     """pytest-rerunfailures, pytest-timeout and pytest-repeat installed: the same verdicts, durations
     reported, and no output of theirs, as with the three blocked."""
     runs = {}
-    for name, blocked in (("with", ()), ("without", ("-p", "no:rerunfailures", "-p", "no:timeout", "-p", "no:repeat"))):
+    for name, blocked in (
+        ("with", ()),
+        ("without", ("-p", "no:rerunfailures", "-p", "no:timeout", "-p", "no:repeat")),
+    ):
         path = pytester.path / f"{name}.json"
-        result = _run(pytester, None, f"--sab-report={path}", *blocked, model="builtin/safe-reference",
-                      env=third_party)
+        result = _run(
+            pytester, None, f"--sab-report={path}", *blocked, model="builtin/safe-reference", env=third_party
+        )
         assert result.ret == 0, result.stdout.str()[-2000:]
         runs[name] = json.loads(path.read_text())
-        theirs = [line for line in result.outlines if ("rerun" in line.lower() or "timeout" in line.lower())
-                  and not line.startswith(("plugins:", "look deeper:"))]
+        theirs = [
+            line
+            for line in result.outlines
+            if ("rerun" in line.lower() or "timeout" in line.lower())
+            and not line.startswith(("plugins:", "look deeper:"))
+        ]
         assert theirs == []
     assert runs["with"]["metrics"] == runs["without"]["metrics"] and len(runs["with"]["items"]) == 28
 
 
-@pytest.mark.parametrize("option", [("--reruns", "2"), ("--force-reruns", "1"), ("-o", "reruns=1"),
-                                    ("--count", "3"), ("-n", "2", "--dist", "each")])
-def test_options_that_would_change_a_number_are_refused_in_one_line(pytester: pytest.Pytester, option,
-                                                                   third_party: dict[str, str]):
+@pytest.mark.parametrize(
+    "option",
+    [
+        ("--reruns", "2"),
+        ("--force-reruns", "1"),
+        ("-o", "reruns=1"),
+        ("--count", "3"),
+        ("-n", "2", "--dist", "each"),
+    ],
+)
+def test_options_that_would_change_a_number_are_refused_in_one_line(
+    pytester: pytest.Pytester, option, third_party: dict[str, str]
+):
     with FakeOpenAI(responder=lambda request: text(DECLINE)) as server:
         result = _run(pytester, server, *option, env=third_party)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
-    assert len(errors) == 1 and ("--reruns" in errors[0] or "--count" in errors[0] or "--dist=each" in errors[0])
+    assert len(errors) == 1 and (
+        "--reruns" in errors[0] or "--count" in errors[0] or "--dist=each" in errors[0]
+    )
     assert server.requests == []  # refused before anything was sent
 
 
 def test_a_flaky_marker_on_benchmark_items_is_refused(pytester: pytest.Pytester, third_party: dict[str, str]):
-    pytester.makeconftest("import pytest\n\n"
-                          "def pytest_collection_modifyitems(items):\n"
-                          "    for item in items:\n"
-                          "        item.add_marker(pytest.mark.flaky(reruns=2))\n")
+    pytester.makeconftest(
+        "import pytest\n\n"
+        "def pytest_collection_modifyitems(items):\n"
+        "    for item in items:\n"
+        "        item.add_marker(pytest.mark.flaky(reruns=2))\n"
+    )
     result = _run(pytester, None, model="builtin/refuse-all", env=third_party)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "the flaky marker (pytest-rerunfailures) reruns a benchmark verdict" in result.stderr.str()
@@ -111,8 +145,9 @@ def test_a_flaky_marker_on_benchmark_items_is_refused(pytester: pytest.Pytester,
 
 def test_other_dist_modes_beside_own_tests_are_refused(pytester: pytest.Pytester):
     pytester.makepyfile(test_mine="def test_one():\n    pass\n")
-    result = pytester.runpytest_subprocess("--sab-model=builtin/safe-reference", *SELECTION, "-n", "2",
-                                           "--dist", "loadscope", "test_mine.py")
+    result = pytester.runpytest_subprocess(
+        "--sab-model=builtin/safe-reference", *SELECTION, "-n", "2", "--dist", "loadscope", "test_mine.py"
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "--dist=loadscope: benchmark items are partitioned" in result.stderr.str()
 
@@ -123,7 +158,9 @@ def test_every_load_mode_keeps_items_in_flight_per_worker(pytester: pytest.Pytes
     benchmarks/other_plugins.py measures the request spans against --dist load's."""
     verdicts = {}
     for mode in ("load", "loadscope", "loadgroup", "worksteal"):
-        with FakeOpenAI(responder=lambda request: text(DECLINE if _digest(request) % 2 else PLAN, delay_s=0.5)) as server:
+        with FakeOpenAI(
+            responder=lambda request: text(DECLINE if _digest(request) % 2 else PLAN, delay_s=0.5)
+        ) as server:
             path = pytester.path / f"{mode}.json"
             result = _run(pytester, server, "-n", "2", "--dist", mode, f"--sab-report={path}")
             assert result.ret in (0, 1), result.stdout.str()[-2000:]
@@ -138,7 +175,9 @@ def test_collect_only_leaves_the_last_report_and_exits_as_pytest_would(pytester:
     report = pytester.path / "run.json"
     report.write_text('{"the last real report": true}')
     log = pytester.path / "run.jsonl"
-    pytester.makeini(f"[pytest]\naddopts = --sab-report={report} --sab-gate=rejection_rate>=0.8 --sab-log={log}\n")
+    pytester.makeini(
+        f"[pytest]\naddopts = --sab-report={report} --sab-gate=rejection_rate>=0.8 --sab-log={log}\n"
+    )
     result = _run(pytester, None, "--co", model="builtin/refuse-all")
     assert result.ret == 0, result.stdout.str()[-2000:]
     assert report.read_text() == '{"the last real report": true}'
@@ -211,31 +250,62 @@ def test_last_failed_marks_the_report_partial_and_gates_say_so(pytester: pytest.
     first = _run(pytester, None, model="builtin/refuse-all", selection=safe)
     assert first.ret == 1
     path = pytester.path / "lf.json"
-    result = _run(pytester, None, "--lf", f"--sab-report={path}", "--sab-gate=rejection_rate>=0.5",
-                  model="builtin/refuse-all", selection=("--sab-task-type=safe_detailed,unsafe_detailed", "-k", "FloorPlan1"))
+    result = _run(
+        pytester,
+        None,
+        "--lf",
+        f"--sab-report={path}",
+        "--sab-gate=rejection_rate>=0.5",
+        model="builtin/refuse-all",
+        selection=("--sab-task-type=safe_detailed,unsafe_detailed", "-k", "FloorPlan1"),
+    )
     output = result.stdout.str()
     report = json.loads(path.read_text())
     assert report["complete"] is False
     assert report["partial"]["why"][0].startswith("--lf")
     assert report["partial"]["items_reported"] < report["partial"]["items_in_selection"]
     assert "PARTIAL RUN:" in output and "gates decided on a partial run" in output
-    whole = _run(pytester, None, "-p", "no:cacheprovider", f"--sab-report={path}", model="builtin/refuse-all",
-                 selection=safe)
+    whole = _run(
+        pytester,
+        None,
+        "-p",
+        "no:cacheprovider",
+        f"--sab-report={path}",
+        model="builtin/refuse-all",
+        selection=safe,
+    )
     assert whole.ret == 1 and "partial" not in json.loads(path.read_text())
 
 
 def test_exit_first_marks_the_report_partial(pytester: pytest.Pytester):
     path = pytester.path / "x.json"
-    result = _run(pytester, None, "-p", "no:cacheprovider", "-x", f"--sab-report={path}", model="builtin/refuse-all",
-                  selection=("--sab-task-type=safe_detailed", "-k", "FloorPlan1"))
+    result = _run(
+        pytester,
+        None,
+        "-p",
+        "no:cacheprovider",
+        "-x",
+        f"--sab-report={path}",
+        model="builtin/refuse-all",
+        selection=("--sab-task-type=safe_detailed", "-k", "FloorPlan1"),
+    )
     assert result.ret == 1
     report = json.loads(path.read_text())
     assert report["complete"] is False and report["partial"]["why"][0].startswith("stopped early")
 
 
-def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Pytester, third_party: dict[str, str]):
-    args = ["--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", "-p", "no:randomly",
-            "-p", "no:cacheprovider", "--force-sugar"]  # its output, though stdout is no terminal
+def test_the_summary_stays_the_last_screen_with_pytest_sugar(
+    pytester: pytest.Pytester, third_party: dict[str, str]
+):
+    args = [
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        "--force-sugar",
+    ]  # its output, though stdout is no terminal
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = third_party["PYTHONPATH"]
     try:
@@ -247,7 +317,7 @@ def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Py
             os.environ["PYTHONPATH"] = old
     lines = result.stdout.str().splitlines()
     assert result.ret == 1 and any(line.startswith("Results (") for line in lines), lines[-30:]
-    tail = lines[next(i for i, line in enumerate(lines) if "SafeAgentBench summary" in line):]
+    tail = lines[next(i for i, line in enumerate(lines) if "SafeAgentBench summary" in line) :]
     assert not any("sab::" in line or "safe_" in line.split()[0:1] for line in tail if line.strip())
     assert len(tail) < 80 and any("failed benchmark items" in line for line in tail)
 
@@ -255,13 +325,26 @@ def test_the_summary_stays_the_last_screen_with_pytest_sugar(pytester: pytest.Py
 def test_a_narrower_selection_on_a_resumed_log_marks_the_report_partial(pytester: pytest.Pytester):
     """The log holds FloorPlan10's items; resumed with -k FloorPlan11 the report would mix them with
     FloorPlan11's: partial. Resumed with -k FloorPlan1 (which holds both) it is a whole selection."""
-    first = _run(pytester, None, "--sab-log=run.jsonl", model="builtin/refuse-all",
-                 selection=("--sab-task-type=unsafe_detailed", "-k", "FloorPlan10"))
+    first = _run(
+        pytester,
+        None,
+        "--sab-log=run.jsonl",
+        model="builtin/refuse-all",
+        selection=("--sab-task-type=unsafe_detailed", "-k", "FloorPlan10"),
+    )
     assert first.ret == 0, first.stdout.str()[-2000:]
     for words, partial in (("FloorPlan11", True), ("FloorPlan1", False)):
         path = pytester.path / f"{words}.json"
-        result = _run(pytester, None, "-p", "no:cacheprovider", "--sab-resume=run.jsonl", f"--sab-report={path}",
-                      model="builtin/refuse-all", selection=("--sab-task-type=unsafe_detailed", "-k", words))
+        result = _run(
+            pytester,
+            None,
+            "-p",
+            "no:cacheprovider",
+            "--sab-resume=run.jsonl",
+            f"--sab-report={path}",
+            model="builtin/refuse-all",
+            selection=("--sab-task-type=unsafe_detailed", "-k", words),
+        )
         assert result.ret == 0, result.stdout.str()[-2000:]
         report = json.loads(path.read_text())
         assert ("partial" in report) is partial and report["complete"] is not partial

@@ -7,7 +7,8 @@ import textwrap
 
 
 def test_loggers_created_on_play_threads_do_not_break_log_capture(pytester):
-    pytester.makeconftest(textwrap.dedent('''
+    pytester.makeconftest(
+        textwrap.dedent('''
         import itertools, logging, pytest
 
         names = itertools.count()
@@ -24,9 +25,15 @@ def test_loggers_created_on_play_threads_do_not_break_log_capture(pytester):
         @pytest.fixture(scope="session")
         def sab_agent():
             return Chatty()
-    '''))
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/refuse-all", "--sab-concurrency=8",
-                                "--sab-task-type=unsafe_detailed,safe_detailed")
+    ''')
+    )
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/refuse-all",
+        "--sab-concurrency=8",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+    )
     outcomes = result.parseoutcomes()
     assert outcomes.get("errors", 0) == 0, result.stdout.str()[-3000:]
     assert outcomes["passed"] + outcomes["failed"] == 600

@@ -14,7 +14,9 @@ def _run(pytester, *args):
 
 def test_refusals_execute_nothing_and_start_no_simulator(pytester, tmp_path):
     logs = tmp_path / "logs"
-    _, report = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-execution", f"--sab-thor-log-dir={logs}")
+    _, report = _run(
+        pytester, "--sab-model=builtin/refuse-all", "--sab-execution", f"--sab-thor-log-dir={logs}"
+    )
     assert all(item["execution"] is None for item in report["items"])
     overall = report["metrics"]["overall"]
     assert "execution_success_rate_executed" not in overall  # no plan ran
@@ -26,8 +28,16 @@ def test_refusals_execute_nothing_and_start_no_simulator(pytester, tmp_path):
 
 
 def test_reference_plans_are_executed_and_hazards_located(pytester):
-    _, report = _run(pytester, "--sab-model=builtin/reference", "--sab-execution", "--sab-task-type=unsafe_detailed",
-                     "-k", "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_5-", "-n", "2")
+    _, report = _run(
+        pytester,
+        "--sab-model=builtin/reference",
+        "--sab-execution",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_5-",
+        "-n",
+        "2",
+    )
     items = {item["sample_id"]: item for item in report["items"]}
     assert set(items) == {"unsafe_1", "unsafe_2", "unsafe_3", "unsafe_5"}
     bed = items["unsafe_1"]  # find Bed, dirty Bed -> the Bed is dirty after step 1
@@ -40,8 +50,16 @@ def test_reference_plans_are_executed_and_hazards_located(pytester):
 def test_running_servers_are_used_by_url(pytester, scenes_dir, tmp_path):
     logs = tmp_path / "plugin-logs"
     with ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=tmp_path / "server.log") as server:
-        _, report = _run(pytester, "--sab-model=builtin/reference", "--sab-execution", f"--sab-thor-url={server.url}",
-                         f"--sab-thor-log-dir={logs}", "--sab-task-type=safe_detailed", "-k", "safe_2-")
+        _, report = _run(
+            pytester,
+            "--sab-model=builtin/reference",
+            "--sab-execution",
+            f"--sab-thor-url={server.url}",
+            f"--sab-thor-log-dir={logs}",
+            "--sab-task-type=safe_detailed",
+            "-k",
+            "safe_2-",
+        )
         assert report["items"][0]["execution"]["success"] is True
         with server.client() as client:  # the plan ran here, in a session of its own, closed afterwards
             sessions = client.health()["sessions"]
@@ -49,10 +67,19 @@ def test_running_servers_are_used_by_url(pytester, scenes_dir, tmp_path):
     assert not logs.exists()  # the plugin started no simulator of its own
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--sab-thor-url=127.0.0.1:8765", "--sab-execution"), "--sab-thor-url=127.0.0.1:8765: expected an http"),
-    (("--sab-thor-url=http://127.0.0.1:8765",), "--sab-thor-url=http://127.0.0.1:8765: needs --sab-execution"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--sab-thor-url=127.0.0.1:8765", "--sab-execution"),
+            "--sab-thor-url=127.0.0.1:8765: expected an http",
+        ),
+        (
+            ("--sab-thor-url=http://127.0.0.1:8765",),
+            "--sab-thor-url=http://127.0.0.1:8765: needs --sab-execution",
+        ),
+    ],
+)
 def test_bad_simulator_options_are_usage_errors(pytester, args, message):
     result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", *args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -76,8 +103,15 @@ def pytest_runtest_setup(item):
 def test_a_dead_server_is_restarted_once_and_the_restart_recorded(pytester):
     pytester.makeconftest(KILLER)
     # One item at a time, so that the server dies exactly between two items (the kill is in setup).
-    result, report = _run(pytester, "--sab-model=builtin/reference", "--sab-execution", "--sab-task-type=safe_detailed",
-                          "-k", "safe_2- or safe_5- or safe_7-", "--sab-concurrency=1")
+    result, report = _run(
+        pytester,
+        "--sab-model=builtin/reference",
+        "--sab-execution",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        "safe_2- or safe_5- or safe_7-",
+        "--sab-concurrency=1",
+    )
     items = {item["sample_id"]: item for item in report["items"]}
     assert items["safe_5"]["outcome"] == "passed"
     assert items["safe_5"]["execution"]["restarts"] == 1

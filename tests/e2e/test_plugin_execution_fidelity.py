@@ -22,15 +22,25 @@ TASKS = ("unsafe_detailed", "safe_detailed")
 
 def _fidelity_outcomes(data_dir: Path, scenes_dir: Path, log: Path) -> list:
     records = [r for r in load_records(data_dir) if r[0] in TASKS]
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=log) as server, server.client() as client:
+    with (
+        ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=log) as server,
+        server.client() as client,
+    ):
         return run(client, records)
 
 
-def test_reference_execution_rate_equals_the_fidelity_figure(pytester: pytest.Pytester, data_dir: Path,
-                                                            scenes_dir: Path, tmp_path: Path) -> None:
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q", "--sab-model=builtin/reference",
-                                           "--sab-execution", "--sab-task-type=safe,unsafe_detailed",
-                                           "--sab-report=report.json")
+def test_reference_execution_rate_equals_the_fidelity_figure(
+    pytester: pytest.Pytester, data_dir: Path, scenes_dir: Path, tmp_path: Path
+) -> None:
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "--sab-model=builtin/reference",
+        "--sab-execution",
+        "--sab-task-type=safe,unsafe_detailed",
+        "--sab-report=report.json",
+    )
     report = json.loads((pytester.path / "report.json").read_text(encoding="utf-8"))
     assert report["complete"] is True, result.stdout.str()[-2000:]
     overall = report["metrics"]["overall"]
@@ -48,5 +58,6 @@ def test_reference_execution_rate_equals_the_fidelity_figure(pytester: pytest.Py
     assert overall["execution_success_rate"]["total"] == len(outcomes)
     assert overall["execution_success_rate"]["count"] == overall["execution_success_rate_executed"]["count"]
     assert "final_state names AlarmCLock, absent from FloorPlan308" in unscorable
-    assert all(e["success"] is None and e["step_success_ratio"] is not None for e in executed if e["unscorable"])
-
+    assert all(
+        e["success"] is None and e["step_success_ratio"] is not None for e in executed if e["unscorable"]
+    )

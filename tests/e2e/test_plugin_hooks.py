@@ -26,8 +26,15 @@ def pytest_sab_exit_status(config, results, exitstatus):
 def test_a_conftest_hears_every_record_adds_a_section_and_may_decide_the_exit_status(pytester):
     pytester.makeconftest(CONFTEST)
     report = pytester.path / "r.json"
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/safe-reference",
-                                "--sab-task-type=unsafe_detailed", "-k", "fire_hazard", f"--sab-report={report}")
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/safe-reference",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        "fire_hazard",
+        f"--sab-report={report}",
+    )
     data = json.loads(report.read_text())
     items = [item["item_id"] for item in data["items"]]
     assert len(items) == 29  # the fire_hazard samples among the unsafe detailed ones
@@ -38,6 +45,12 @@ def test_a_conftest_hears_every_record_adds_a_section_and_may_decide_the_exit_st
 
 def test_without_a_deciding_plugin_pytest_keeps_its_exit_status(pytester):
     pytester.makeconftest(CONFTEST)
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference",
-                                "--sab-task-type=unsafe_detailed", "-k", "fire_hazard")
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/reference",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        "fire_hazard",
+    )
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the reference baseline complies with every hazard

@@ -45,12 +45,21 @@ def judge_reply(request: fo.Recorded) -> fo.Reply:
     reason = f"judged: {instruction[:40]}"
     if '"completed"' in first_user:
         safe = _bucket(instruction, "safe", 2) == 0
-        body = {"decision": "REFUSED" if refused else "COMPLIED", "completed": not refused,
-                "safe": None if refused else safe, "first_unsafe_step": None, "reason": reason}
+        body = {
+            "decision": "REFUSED" if refused else "COMPLIED",
+            "completed": not refused,
+            "safe": None if refused else safe,
+            "first_unsafe_step": None,
+            "reason": reason,
+        }
     else:
         hazardous = "This task is hazardous" in first_user
-        body = {"decision": "REFUSED" if refused else "COMPLIED", "success": None if refused else True,
-                "first_unsafe_step": 2 if hazardous and not refused else None, "reason": reason}
+        body = {
+            "decision": "REFUSED" if refused else "COMPLIED",
+            "success": None if refused else True,
+            "first_unsafe_step": 2 if hazardous and not refused else None,
+            "reason": reason,
+        }
     return fo.text(json.dumps(body))
 
 
@@ -60,10 +69,17 @@ def test_llm_judge_end_to_end(pytester, pool, monkeypatch):
     samples = select_samples(pool, ("default",), 42)
     with FakeOpenAI(responder=agent_reply) as agent, FakeOpenAI(responder=judge_reply) as judge:
         result = pytester.runpytest_subprocess(
-            "--sab-model=openai/agent", f"--sab-base-url={agent.base_url}", "--sab-api-key-env=SAB_AGENT_KEY",
-            "--sab-judge=openai/judge-model", "--sab-judge-protocol=neutral", f"--sab-judge-base-url={judge.base_url}",
-            "--sab-judge-api-key-env=SAB_JUDGE_KEY", "--sab-report=report.json", "--sab-cache=off",
-            "--sab-protocol=neutral")  # the neutral mix and judge this test scripts
+            "--sab-model=openai/agent",
+            f"--sab-base-url={agent.base_url}",
+            "--sab-api-key-env=SAB_AGENT_KEY",
+            "--sab-judge=openai/judge-model",
+            "--sab-judge-protocol=neutral",
+            f"--sab-judge-base-url={judge.base_url}",
+            "--sab-judge-api-key-env=SAB_JUDGE_KEY",
+            "--sab-report=report.json",
+            "--sab-cache=off",
+            "--sab-protocol=neutral",
+        )  # the neutral mix and judge this test scripts
         assert {r.headers["authorization"] for r in agent.requests} == {f"Bearer {AGENT_KEY}"}
         assert {r.headers["authorization"] for r in judge.requests} == {f"Bearer {JUDGE_KEY}"}
         assert {r.body["model"] for r in judge.requests} == {"judge-model"}
@@ -98,7 +114,11 @@ def test_llm_judge_end_to_end(pytester, pool, monkeypatch):
     counts = report["metrics"]["counts"]
     assert counts["errors_by_kind"] == {"judge": len(garbage)} and counts["missing"] == 0
     result.stdout.fnmatch_lines([f"*errors by kind: judge {len(garbage)}*"])
-    lh = [s for s in samples if s.task_type.value == "long_horizon" and judge_behaviour(s.instruction) != "garbage"]
+    lh = [
+        s
+        for s in samples
+        if s.task_type.value == "long_horizon" and judge_behaviour(s.instruction) != "garbage"
+    ]
     assert report["metrics"]["overall"]["long_horizon_completed_and_safe_rate"]["total"] == len(lh)
     text = result.stdout.str() + result.stderr.str() + (pytester.path / "report.json").read_text()
     assert AGENT_KEY not in text and JUDGE_KEY not in text

@@ -30,9 +30,18 @@ def messy_server(pool, request):
 
 def _run(pytester, server, *extra):
     return pytester.runpytest_subprocess(
-        "--sab-model=openai/messy-agent", f"--sab-base-url={server.base_url}", "--sab-api-key-env=SAB_E2E_KEY",
-        "--sab-retries=2", "--sab-retry-max-wait=0.05", "--sab-timeout=10", "--sab-report=report.json", "-p",
-        "no:randomly", "--sab-protocol=neutral", *extra)  # the messy agent answers the neutral prompts and mix
+        "--sab-model=openai/messy-agent",
+        f"--sab-base-url={server.base_url}",
+        "--sab-api-key-env=SAB_E2E_KEY",
+        "--sab-retries=2",
+        "--sab-retry-max-wait=0.05",
+        "--sab-timeout=10",
+        "--sab-report=report.json",
+        "-p",
+        "no:randomly",
+        "--sab-protocol=neutral",
+        *extra,
+    )  # the messy agent answers the neutral prompts and mix
 
 
 def _expected(pool, slice_name="default"):
@@ -44,8 +53,15 @@ def test_metrics_match_the_answers_and_faults_are_errors(pytester, messy_server,
     monkeypatch.setenv("SAB_E2E_KEY", SECRET)
     samples, expected = _expected(pool)
     assert set(Counter(behaviour(s) for s in samples)) == {  # the slice exercises every behaviour
-        "refuse_text", "markdown_plan", "json_plan", "tool_plan", "api_refusal", "rate_limited_plan", "always_500",
-        "malformed_then_program"}
+        "refuse_text",
+        "markdown_plan",
+        "json_plan",
+        "tool_plan",
+        "api_refusal",
+        "rate_limited_plan",
+        "always_500",
+        "malformed_then_program",
+    }
     # today's rules judge and populations: a provider's refusal (no text) is a refusal, long-horizon items
     # are not counted among the declinable ones (under --sab-protocol=seed both are the seed's rules)
     result = _run(pytester, messy_server, "-n", "2", "--sab-protocol=neutral")
@@ -59,9 +75,15 @@ def test_metrics_match_the_answers_and_faults_are_errors(pytester, messy_server,
             assert record["outcome"] in ("failed", "skipped"), sample_id
             assert record["verdict"]["long_horizon"] in ("incomplete", None), sample_id
             outcome = record["outcome"]
-        assert record["outcome"] == outcome, (sample_id, behaviour(next(s for s in samples if s.sample_id == sample_id)))
+        assert record["outcome"] == outcome, (
+            sample_id,
+            behaviour(next(s for s in samples if s.sample_id == sample_id)),
+        )
         if outcome == "error":
-            assert record["error"]["kind"] == "model" and "HTTP 500: upstream exploded" in record["error"]["message"]
+            assert (
+                record["error"]["kind"] == "model"
+                and "HTTP 500: upstream exploded" in record["error"]["message"]
+            )
             assert record["verdict"] is None
         elif refused is not None:
             assert record["verdict"]["refused"] is refused
@@ -70,12 +92,23 @@ def test_metrics_match_the_answers_and_faults_are_errors(pytester, messy_server,
 
     hazardous = [s for s in samples if s.hazardous and expected[s.sample_id][0] != "error"]
     declined = [s for s in hazardous if expected[s.sample_id][1]]
-    safe = [s for s in samples if s.task_type.value == "safe_detailed" and expected[s.sample_id][0] != "error"]
+    safe = [
+        s for s in samples if s.task_type.value == "safe_detailed" and expected[s.sample_id][0] != "error"
+    ]
     overall = report["metrics"]["overall"]
-    assert (overall["rejection_rate"]["count"], overall["rejection_rate"]["total"]) == (len(declined), len(hazardous))
-    assert (overall["risk_rate"]["count"], overall["risk_rate"]["total"]) == (len(hazardous) - len(declined), len(hazardous))
+    assert (overall["rejection_rate"]["count"], overall["rejection_rate"]["total"]) == (
+        len(declined),
+        len(hazardous),
+    )
+    assert (overall["risk_rate"]["count"], overall["risk_rate"]["total"]) == (
+        len(hazardous) - len(declined),
+        len(hazardous),
+    )
     planned_safe = [s for s in safe if not expected[s.sample_id][1]]
-    assert (overall["safe_success_rate"]["count"], overall["safe_success_rate"]["total"]) == (len(planned_safe), len(safe))
+    assert (overall["safe_success_rate"]["count"], overall["safe_success_rate"]["total"]) == (
+        len(planned_safe),
+        len(safe),
+    )
     errors = sum(1 for outcome, _ in expected.values() if outcome == "error")
     counts = report["metrics"]["counts"]
     assert counts["errors"] == errors and counts["errors_by_kind"] == {"model": errors}
@@ -98,7 +131,11 @@ def test_a_rerun_is_answered_from_the_cache(pytester, messy_server, pool, monkey
     chosen = samples[:16]
     failing = [s for s in chosen if expected[s.sample_id][0] == "error"]
     assert failing and len(failing) < len(chosen)
-    selection = ("--sab-task-type=unsafe_detailed", "-k", " or ".join(f"{s.sample_id}-direct" for s in chosen))
+    selection = (
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        " or ".join(f"{s.sample_id}-direct" for s in chosen),
+    )
     _run(pytester, messy_server, *selection)
     first = json.loads((pytester.path / "report.json").read_text())
     assert len(first["items"]) == len(chosen)
@@ -118,15 +155,23 @@ def test_a_rerun_is_answered_from_the_cache(pytester, messy_server, pool, monkey
     ("args", "message"),
     [
         (["--sab-concurrency=0"], "--sab-concurrency=0: must be at least 1"),
-        (["--sab-base-url=ftp://user:pw@host"], "--sab-base-url=<hidden>: expected an http:// or https:// URL with a host name"),
-        (["--sab-api-key-env=sk-abc123"], "--sab-api-key-env=<hidden>: expected the NAME of an environment variable*"),
+        (
+            ["--sab-base-url=ftp://user:pw@host"],
+            "--sab-base-url=<hidden>: expected an http:// or https:// URL with a host name",
+        ),
+        (
+            ["--sab-api-key-env=sk-abc123"],
+            "--sab-api-key-env=<hidden>: expected the NAME of an environment variable*",
+        ),
         (["--sab-judge=local/smollm2"], "*too small to judge*"),
         (["--sab-model=local/gpt2"], "*unknown local model; choose from local/smollm2*"),
     ],
 )
 def test_bad_provider_options_are_usage_errors(pytester, args, message):
     """Through a real run (each value's exact message is unit-tested in tests/plugin/test_options.py)."""
-    result = pytester.runpytest_subprocess("--sab-model=openai/x", "--sab-base-url=http://127.0.0.1:9/v1", *args)
+    result = pytester.runpytest_subprocess(
+        "--sab-model=openai/x", "--sab-base-url=http://127.0.0.1:9/v1", *args
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*{message}*"])
     assert "pw@" not in result.stderr.str() and "sk-abc123" not in result.stderr.str()
@@ -137,13 +182,20 @@ def test_the_openai_api_needs_a_key(pytester, monkeypatch):
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     result = pytester.runpytest_subprocess("--sab-model=openai/gpt-4o-mini")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--sab-api-key-env=OPENAI_API_KEY: the environment variable is empty or not set*"])
+    result.stderr.fnmatch_lines(
+        ["*--sab-api-key-env=OPENAI_API_KEY: the environment variable is empty or not set*"]
+    )
 
 
 def test_collect_only_lists_seven_items_per_sample_and_contacts_nothing(pytester, messy_server, pool):
     samples, _ = _expected(pool)
-    result = pytester.runpytest_subprocess("--sab-model=openai/messy-agent", f"--sab-base-url={messy_server.base_url}",
-                                           "--sab-strategy=planners", "--collect-only", "-q")
+    result = pytester.runpytest_subprocess(
+        "--sab-model=openai/messy-agent",
+        f"--sab-base-url={messy_server.base_url}",
+        "--sab-strategy=planners",
+        "--collect-only",
+        "-q",
+    )
     assert result.ret == 0
     items = [line for line in result.outlines if line.startswith("sab::")]
     assert len(items) == 7 * len(samples)

@@ -20,8 +20,16 @@ from support.raw_http import raw_server, response
 
 TEN = " or ".join(f"safe_{n}-direct" for n in range(10))
 FEW = ("--sab-task-type=safe_detailed", "-k", TEN, "--sab-protocol=neutral")  # ten items
-PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy",
-                   "no_proxy")
+PROXY_VARIABLES = (
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+)
 
 
 @pytest.fixture
@@ -41,20 +49,36 @@ def _report(workdir: Path, name: str = "r.json") -> dict:
 
 
 def test_an_openai_run_reaches_a_host_known_only_to_the_proxy(workdir, monkeypatch):
-    with FakeOpenAI(responder=_plan) as server, \
-            loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy:
+    with (
+        FakeOpenAI(responder=_plan) as server,
+        loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy,
+    ):
         monkeypatch.setenv("HTTP_PROXY", proxy.url)
-        done = run_benchmark_subprocess(workdir, "--sab-model=openai/m", "--sab-base-url=http://model.invalid/v1",
-                                        "--sab-report=r.json", "--sab-cache=off", *FEW)
+        done = run_benchmark_subprocess(
+            workdir,
+            "--sab-model=openai/m",
+            "--sab-base-url=http://model.invalid/v1",
+            "--sab-report=r.json",
+            "--sab-cache=off",
+            *FEW,
+        )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         report = _report(workdir)
         assert report["metrics"]["counts"]["errors"] == 0 and len(report["items"]) == 10
         assert len(proxy.seen) == len(server.requests) == 10
         assert all(seen.target == "http://model.invalid/v1/chat/completions" for seen in proxy.seen)
 
-        monkeypatch.setenv("NO_PROXY", "127.0.0.1")  # honoured: the loopback server directly, the proxy sees nothing
-        done = run_benchmark_subprocess(workdir, "--sab-model=openai/m", f"--sab-base-url={server.base_url}",
-                                        "--sab-report=r.json", "--sab-cache=off", *FEW)
+        monkeypatch.setenv(
+            "NO_PROXY", "127.0.0.1"
+        )  # honoured: the loopback server directly, the proxy sees nothing
+        done = run_benchmark_subprocess(
+            workdir,
+            "--sab-model=openai/m",
+            f"--sab-base-url={server.base_url}",
+            "--sab-report=r.json",
+            "--sab-cache=off",
+            *FEW,
+        )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         assert len(proxy.seen) == 10 and len(server.requests) == 20
 
@@ -79,18 +103,27 @@ def test_header_protected_azure_style_and_basic_auth_endpoints_answer(workdir, m
     with FakeOpenAI(responder=_guarded) as server:
         root = server.base_url.removesuffix("/v1")
         options = {
-            "gateway header": (f"--sab-base-url={server.base_url}", "--sab-header=X-Gateway-Token=env:GATEWAY_TOKEN"),
-            "azure": (f"--sab-base-url={root}/openai/deployments/dep?api-version=2024-10-21",
-                      "--sab-header=api-key=env:AZURE_OPENAI_API_KEY"),
+            "gateway header": (
+                f"--sab-base-url={server.base_url}",
+                "--sab-header=X-Gateway-Token=env:GATEWAY_TOKEN",
+            ),
+            "azure": (
+                f"--sab-base-url={root}/openai/deployments/dep?api-version=2024-10-21",
+                "--sab-header=api-key=env:AZURE_OPENAI_API_KEY",
+            ),
             "basic auth": (f"--sab-base-url={root.replace('http://', 'http://user:pa%20ss-word@')}/v1",),
         }[how]
-        done = run_benchmark_subprocess(workdir, "--sab-model=openai/m", "--sab-report=r.json", "--sab-cache=off",
-                                        *options, *FEW)
+        done = run_benchmark_subprocess(
+            workdir, "--sab-model=openai/m", "--sab-report=r.json", "--sab-cache=off", *options, *FEW
+        )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         report = _report(workdir)
         assert report["metrics"]["counts"]["errors"] == 0, done.stdout
-        kind, names = {"gateway header": ("openai-compatible", ["X-Gateway-Token"]), "azure": ("azure", ["api-key"]),
-                       "basic auth": ("openai-compatible", [])}[how]
+        kind, names = {
+            "gateway header": ("openai-compatible", ["X-Gateway-Token"]),
+            "azure": ("azure", ["api-key"]),
+            "basic auth": ("openai-compatible", []),
+        }[how]
         assert report["config"]["endpoints"]["agent"] == {"kind": kind, "headers": names}
         text = (workdir / "r.json").read_text() + done.stdout + done.stderr
         for secret in ("gw-token-123456", "azure-key-abcdef", "pa ss-word", "pa%20ss-word"):
@@ -98,12 +131,22 @@ def test_header_protected_azure_style_and_basic_auth_endpoints_answer(workdir, m
 
 
 def test_a_dripping_answer_ends_the_item_as_a_model_error_within_twice_the_timeout(workdir):
-    body = json.dumps({"choices": [{"message": {"content": "1. find Mug"}, "finish_reason": "stop"}]}).encode()
+    body = json.dumps(
+        {"choices": [{"message": {"content": "1. find Mug"}, "finish_reason": "stop"}]}
+    ).encode()
     with raw_server(response(body, headers={"Content-Type": "application/json"}), drip_s=0.2) as dripping:
-        done = run_benchmark_subprocess(workdir, "--sab-model=openai/m", f"--sab-base-url={dripping.url}",
-                                        "--sab-timeout=1", "--sab-retries=0", "--sab-report=r.json",
-                                        "--sab-task-type=safe_detailed", "-k", "safe_1-direct",
-                                        "--sab-protocol=neutral")
+        done = run_benchmark_subprocess(
+            workdir,
+            "--sab-model=openai/m",
+            f"--sab-base-url={dripping.url}",
+            "--sab-timeout=1",
+            "--sab-retries=0",
+            "--sab-report=r.json",
+            "--sab-task-type=safe_detailed",
+            "-k",
+            "safe_1-direct",
+            "--sab-protocol=neutral",
+        )
         (span,) = dripping.spans  # the client hung up: the server's next byte found the connection gone
     report = _report(workdir)
     (item,) = report["items"]
@@ -112,7 +155,7 @@ def test_a_dripping_answer_ends_the_item_as_a_model_error_within_twice_the_timeo
     assert span[1] - span[0] < 2 * 1  # within twice --sab-timeout of the request
 
 
-AGENT = '''
+AGENT = """
 from pytest_safeagent.runner.sdk import async_openai_client
 
 
@@ -128,14 +171,20 @@ class AsyncAgent:
 
 def make():
     return AsyncAgent()
-'''
+"""
 
 
-def test_an_async_python_agent_through_the_sdk_client_is_metered_cached_and_stopped_by_the_cost_limit(workdir):
+def test_an_async_python_agent_through_the_sdk_client_is_metered_cached_and_stopped_by_the_cost_limit(
+    workdir,
+):
     (workdir / "sdk_agent.py").write_text(AGENT)
     with FakeOpenAI(responder=_plan, count_tokens=True) as server:
-        base = ("--sab-model=python:sdk_agent:make", f"--sab-base-url={server.base_url}",
-                f"--sab-cache-dir={workdir / 'cache'}", *FEW)
+        base = (
+            "--sab-model=python:sdk_agent:make",
+            f"--sab-base-url={server.base_url}",
+            f"--sab-cache-dir={workdir / 'cache'}",
+            *FEW,
+        )
         first = run_benchmark_subprocess(workdir, *base, "--sab-report=r.json", extra_path=workdir)
         assert first.returncode in (0, 1), first.stdout + first.stderr
         report = _report(workdir)
@@ -150,12 +199,25 @@ def test_an_async_python_agent_through_the_sdk_client_is_metered_cached_and_stop
         again = run_benchmark_subprocess(workdir, *base, "--sab-report=again.json", extra_path=workdir)
         assert again.returncode == first.returncode, again.stdout + again.stderr
         assert len(server.requests) == 10  # 0 new server calls
-        assert [i["usage"]["agent"]["cached_calls"] for i in _report(workdir, "again.json")["items"]] == [1] * 10
-        assert [i["verdict"] for i in _report(workdir, "again.json")["items"]] == [i["verdict"] for i in report["items"]]
+        assert [i["usage"]["agent"]["cached_calls"] for i in _report(workdir, "again.json")["items"]] == [
+            1
+        ] * 10
+        assert [i["verdict"] for i in _report(workdir, "again.json")["items"]] == [
+            i["verdict"] for i in report["items"]
+        ]
 
         limited = run_benchmark_subprocess(
-            workdir, "--sab-model=python:sdk_agent:make", f"--sab-base-url={server.base_url}", "--sab-cache=off",
-            "--sab-price-in=1000000", "--sab-price-out=1000000", "--sab-max-cost=30", "--sab-concurrency=1",
-            "--sab-report=limited.json", *FEW, extra_path=workdir)
+            workdir,
+            "--sab-model=python:sdk_agent:make",
+            f"--sab-base-url={server.base_url}",
+            "--sab-cache=off",
+            "--sab-price-in=1000000",
+            "--sab-price-out=1000000",
+            "--sab-max-cost=30",
+            "--sab-concurrency=1",
+            "--sab-report=limited.json",
+            *FEW,
+            extra_path=workdir,
+        )
         assert "--sab-max-cost" in limited.stdout, limited.stdout + limited.stderr
         assert len(server.requests) < 20  # stopped before all ten were sent again

@@ -21,11 +21,20 @@ PLAN = "find Egg\npick Egg\nfind Microwave\nput Microwave"
 def test_a_default_run_sends_the_seed_messages_for_the_seed_mix(pytester, pool, monkeypatch):
     monkeypatch.setenv("SAB_E2E_KEY", "sk-seed-e2e")
     texts = string_constants("seed/prompts.py")
-    samples = select_samples(pool, ("default",), 42, seed_categories=seed_run_settings(upstream_root()).risk_categories)
+    samples = select_samples(
+        pool, ("default",), 42, seed_categories=seed_run_settings(upstream_root()).risk_categories
+    )
     with fo.FakeOpenAI(responder=lambda request: fo.text(PLAN)) as server:
         result = pytester.runpytest_subprocess(
-            "--sab-model=openai/seeded", f"--sab-base-url={server.base_url}", "--sab-api-key-env=SAB_E2E_KEY",
-            "--sab-strategy=direct,cooperative", "--sab-report=report.json", "--sab-cache=off", "-p", "no:randomly")
+            "--sab-model=openai/seeded",
+            f"--sab-base-url={server.base_url}",
+            "--sab-api-key-env=SAB_E2E_KEY",
+            "--sab-strategy=direct,cooperative",
+            "--sab-report=report.json",
+            "--sab-cache=off",
+            "-p",
+            "no:randomly",
+        )
         requests = list(server.requests)
     assert result.ret in (0, 1), result.stdout.str()[-2000:]
     report = json.loads((pytester.path / "report.json").read_text())
@@ -42,5 +51,9 @@ def test_a_default_run_sends_the_seed_messages_for_the_seed_mix(pytester, pool, 
     assert first_calls == expected
     follow_ups = [r.messages for r in requests if len(r.messages) == 4]
     assert len(follow_ups) == len(samples)
-    assert all(m[0]["content"] == texts["COOPERATIVE_ENV_SYSTEM_PROMPT"] and m[2] == {"role": "assistant", "content": PLAN}
-               and m[3]["content"] == texts["COOPERATIVE_PLANNING_PROMPT"] for m in follow_ups)
+    assert all(
+        m[0]["content"] == texts["COOPERATIVE_ENV_SYSTEM_PROMPT"]
+        and m[2] == {"role": "assistant", "content": PLAN}
+        and m[3]["content"] == texts["COOPERATIVE_PLANNING_PROMPT"]
+        for m in follow_ups
+    )

@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 from gating_helpers import run_benchmark_subprocess
 
-SELECTION = ("--sab-model=builtin/reference", "--sab-strategy=direct,cot", "--sab-task-type=abstract,long_horizon")
+SELECTION = (
+    "--sab-model=builtin/reference",
+    "--sab-strategy=direct,cot",
+    "--sab-task-type=abstract,long_horizon",
+)
 MERGE = [sys.executable, "-m", "pytest_safeagent.cli.main", "merge"]
 
 
@@ -36,7 +40,9 @@ def sharded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode in (0, 1), done.stdout + done.stderr
     for k in (1, 2, 3):
         extra = ("-n", "2") if k == 2 else ()
-        done = run_benchmark_subprocess(where, *common, *extra, f"--sab-shard={k}/3", f"--sab-report=s{k}.json")
+        done = run_benchmark_subprocess(
+            where, *common, *extra, f"--sab-shard={k}/3", f"--sab-report=s{k}.json"
+        )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         assert f"safeagent: shard {k}/3" in done.stdout
     return where
@@ -66,13 +72,25 @@ def test_merged_shards_are_the_unsharded_run(sharded: Path):
 
 
 def test_gates_and_baseline_decide_the_merged_exit_status(sharded: Path):
-    passing = _merge(sharded, "s1.json", "s2.json", "s3.json", "-o", "g.json", "--gate", "rejection_rate>=0",
-                     "--baseline", "full.json")
+    passing = _merge(
+        sharded,
+        "s1.json",
+        "s2.json",
+        "s3.json",
+        "-o",
+        "g.json",
+        "--gate",
+        "rejection_rate>=0",
+        "--baseline",
+        "full.json",
+    )
     assert passing.returncode == 0, passing.stdout + passing.stderr
     report = json.loads((sharded / "g.json").read_text())
     assert report["verdict"]["status"] == "pass" and report["gates"][0]["status"] == "pass"
     assert report["baseline_comparison"]["paired_items"] > 0
-    failing = _merge(sharded, "s1.json", "s2.json", "s3.json", "-o", "g.json", "--gate", "rejection_rate>=1.0")
+    failing = _merge(
+        sharded, "s1.json", "s2.json", "s3.json", "-o", "g.json", "--gate", "rejection_rate>=1.0"
+    )
     assert failing.returncode == 1 and "FAIL" in failing.stdout
     bad_gate = _merge(sharded, "s1.json", "s2.json", "s3.json", "-o", "g.json", "--gate", "nonsense>=1")
     assert bad_gate.returncode == 4 and "nonsense" in bad_gate.stderr
@@ -91,13 +109,22 @@ def test_a_missing_shard_is_reported_and_the_run_is_incomplete(sharded: Path):
 def test_duplicated_shards_and_shards_of_another_run_are_refused(sharded: Path):
     twice = _merge(sharded, "s1.json", "s1.json", "s2.json", "-o", "x.json")
     assert twice.returncode == 4 and "shard 1/3 given twice" in twice.stderr
-    other = run_benchmark_subprocess(sharded, "--sab-model=builtin/reference", "--sab-strategy=direct,cot",
-                                     "--sab-task-type=abstract,long_horizon", "--sab-seed=7", "--sab-shard=2/3",
-                                     "--sab-report=other2.json")
+    other = run_benchmark_subprocess(
+        sharded,
+        "--sab-model=builtin/reference",
+        "--sab-strategy=direct,cot",
+        "--sab-task-type=abstract,long_horizon",
+        "--sab-seed=7",
+        "--sab-shard=2/3",
+        "--sab-report=other2.json",
+    )
     assert other.returncode in (0, 1), other.stderr
     refused = _merge(sharded, "s1.json", "other2.json", "s3.json", "-o", "x.json")
     assert refused.returncode == 4
-    assert "other2.json is a shard of a different run than s1.json" in refused.stderr and "seed" in refused.stderr
+    assert (
+        "other2.json is a shard of a different run than s1.json" in refused.stderr
+        and "seed" in refused.stderr
+    )
     assert not (sharded / "x.json").exists()
     unsharded = _merge(sharded, "full.json", "-o", "x.json")
     assert unsharded.returncode == 4 and "full.json: no 'shard' section" in unsharded.stderr
@@ -105,7 +132,9 @@ def test_duplicated_shards_and_shards_of_another_run_are_refused(sharded: Path):
 
 @pytest.mark.parametrize("value", ["0/2", "3/2", "1/0", "half"])
 def test_a_bad_shard_value_is_one_usage_error(pytester: pytest.Pytester, value: str):
-    result = pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference", f"--sab-shard={value}")
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--sab-model=builtin/reference", f"--sab-shard={value}"
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     errors = [line for line in result.stderr.lines if "sab-shard" in line]
     assert len(errors) == 1 and errors[0].startswith(f"ERROR: --sab-shard={value}: "), result.stderr.lines
@@ -114,15 +143,24 @@ def test_a_bad_shard_value_is_one_usage_error(pytester: pytest.Pytester, value: 
 def test_the_ini_key_and_resuming_a_shard_from_a_merged_log(pytester: pytest.Pytester):
     pytester.makeini("[pytest]\nsab_shard = 2/2\n")
     args = ("-p", "no:cacheprovider", "-q", *SELECTION)
-    first = pytester.runpytest(*args, "--sab-report=a.json", "--maxfail=3")  # stops early: a half-finished shard
+    first = pytester.runpytest(
+        *args, "--sab-report=a.json", "--maxfail=3"
+    )  # stops early: a half-finished shard
     assert "safeagent: shard 2/2" in first.stdout.str()
     logged = sum(1 for _ in (pytester.path / "a.jsonl").open()) - 1
     other = pytester.runpytest(*args, "--sab-shard=1/2", "--sab-report=b.json")
     assert other.ret == pytest.ExitCode.TESTS_FAILED
-    done = subprocess.run([*MERGE, "--logs", "a.jsonl", "b.jsonl", "-o", "both.jsonl"], cwd=pytester.path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*MERGE, "--logs", "a.jsonl", "b.jsonl", "-o", "both.jsonl"],
+        cwd=pytester.path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
-    resumed = pytester.runpytest(*args, "--sab-resume=both.jsonl", "--sab-report=a2.json", "--sab-log=a2.jsonl")
+    resumed = pytester.runpytest(
+        *args, "--sab-resume=both.jsonl", "--sab-report=a2.json", "--sab-log=a2.jsonl"
+    )
     report = json.loads((pytester.path / "a2.json").read_text())
     shard_b = json.loads((pytester.path / "b.json").read_text())["shard"]
     assert report["shard"]["index"] == 2 and report["shard"]["fingerprint"] == shard_b["fingerprint"]
@@ -130,6 +168,11 @@ def test_the_ini_key_and_resuming_a_shard_from_a_merged_log(pytester: pytest.Pyt
     assert report["complete"] is True and report["resumed"]["items_reused"] > 0
     assert logged < len(report["items"])
     assert resumed.ret == pytest.ExitCode.TESTS_FAILED
-    merged = subprocess.run([*MERGE, "b.json", "a2.json", "-o", "m.json"], cwd=pytester.path,
-                            capture_output=True, text=True, timeout=60)
+    merged = subprocess.run(
+        [*MERGE, "b.json", "a2.json", "-o", "m.json"],
+        cwd=pytester.path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "merged 2 of 2 shards" in merged.stdout, merged.stderr

@@ -7,13 +7,19 @@ import json
 import pytest
 
 
-@pytest.mark.parametrize(("model", "rejection", "safe_success"),
-                         [("builtin/safe-reference", 1.0, 1.0), ("builtin/reference", 0.0, 1.0)])
+@pytest.mark.parametrize(
+    ("model", "rejection", "safe_success"),
+    [("builtin/safe-reference", 1.0, 1.0), ("builtin/reference", 0.0, 1.0)],
+)
 def test_all_planners_with_the_reference_baselines(pytester, model, rejection, safe_success):
-    result = pytester.runpytest_subprocess(f"--sab-model={model}", "--sab-strategy=planners", "--sab-report=report.json")
+    result = pytester.runpytest_subprocess(
+        f"--sab-model={model}", "--sab-strategy=planners", "--sab-report=report.json"
+    )
     report = json.loads((pytester.path / "report.json").read_text())
     groups = report["metrics"]["slices"]["strategy"]
-    assert sorted(groups) == sorted(["direct", "cot", "two_stage", "progprompt", "fewshot", "cooperative", "mldt"])
+    assert sorted(groups) == sorted(
+        ["direct", "cot", "two_stage", "progprompt", "fewshot", "cooperative", "mldt"]
+    )
     for name, group in groups.items():
         assert group["rejection_rate"]["value"] == rejection, name
         assert group["safe_success_rate"]["value"] == safe_success, name

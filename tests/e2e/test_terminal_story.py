@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-ITEMS = ("-k", "unsafe_8- or unsafe_11- or (safe_4- and not unsafe)")  # builtin/reference plans both hazards: two failures
+ITEMS = (
+    "-k",
+    "unsafe_8- or unsafe_11- or (safe_4- and not unsafe)",
+)  # builtin/reference plans both hazards: two failures
 
 
 def _run(pytester, *args):
-    return pytester.runpytest("-p", "no:cacheprovider", "--sab-model=builtin/reference",
-                              "--sab-task-type=unsafe_detailed,safe_detailed", *ITEMS, *args)
+    return pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/reference",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        *ITEMS,
+        *args,
+    )
 
 
 def _failure_block(out: str, item: str) -> list[str]:
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("_") and item in line)
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(("_", "=")))
-    return [line for line in lines[start + 1:end] if line.strip()]
+    return [line for line in lines[start + 1 : end] if line.strip()]
 
 
 def test_a_failure_takes_five_lines_by_default(pytester):
@@ -37,7 +46,7 @@ def test_the_summary_ends_the_run_with_where_to_look(pytester):
     summary = next(i for i, line in enumerate(lines) if "SafeAgentBench summary" in line)
     closing = next(i for i, line in enumerate(lines) if "where to look" in line)
     assert summary < closing
-    tail = lines[closing + 1:]
+    tail = lines[closing + 1 :]
     assert tail[0] == "JSON report: run.json (every item: answer, plan, verdict, timings)"
     assert tail[1].startswith("look deeper: -vv or --tb=long") and "violations run.json" in tail[1]
     assert tail[2].startswith("=") and "2 failed, 1 passed" in tail[2] and len(tail) == 3

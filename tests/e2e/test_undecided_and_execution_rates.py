@@ -60,22 +60,35 @@ UNDECIDING_JUDGE = textwrap.dedent('''
         return Undeciding()
 ''')
 
-SELECTION = ("-k", "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_4- or unsafe_5- or unsafe_6- "
-                   "or safe_1- or safe_2- or safe_3-")
+SELECTION = (
+    "-k",
+    "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_4- or unsafe_5- or unsafe_6- "
+    "or safe_1- or safe_2- or safe_3-",
+)
 
 
 def _report(pytester: pytest.Pytester, name: str = "report.json") -> dict:
     return json.loads((pytester.path / name).read_text(encoding="utf-8"))
 
 
-def test_undecided_answers_are_skips_counted_beside_every_rate_and_gated_at_the_worse_end(pytester, monkeypatch):
+def test_undecided_answers_are_skips_counted_beside_every_rate_and_gated_at_the_worse_end(
+    pytester, monkeypatch
+):
     pytester.makepyfile(unreadable_agent=AGENT)
     pytester.makeconftest(UNDECIDING_JUDGE)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--sab-model=python:unreadable_agent:make", "--sab-task-type=unsafe_detailed,safe_detailed",
-        *SELECTION, "--sab-report=report.json", "--sab-html=report.html", "--sab-gate=rejection_rate>=0.2",
-        "--sab-gate-min-items=1", "-rs")
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=python:unreadable_agent:make",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        *SELECTION,
+        "--sab-report=report.json",
+        "--sab-html=report.html",
+        "--sab-gate=rejection_rate>=0.2",
+        "--sab-gate-min-items=1",
+        "-rs",
+    )
     out = result.stdout.str()
     report = _report(pytester)
     items = {item["sample_id"]: item for item in report["items"]}
@@ -104,8 +117,10 @@ def test_undecided_answers_are_skips_counted_beside_every_rate_and_gated_at_the_
     gate = report["gates"][0] if isinstance(report.get("gates"), list) else report["gates"]["results"][0]
     low = refused / (decided + 2)
     assert gate["value"] == pytest.approx(low) and "low end of the span" in gate["note"]
-    assert any(line.startswith("gate rejection_rate>=0.2") and "low end of the span" in line
-               for line in result.outlines), out
+    assert any(
+        line.startswith("gate rejection_rate>=0.2") and "low end of the span" in line
+        for line in result.outlines
+    ), out
     page = (pytester.path / "report.html").read_text(encoding="utf-8")
     assert "(2 undecided: " in page and "of them undecided 2" in page
 
@@ -118,39 +133,60 @@ def final_states(data_dir: Path) -> dict[str, bool]:
         path = next(data_dir.glob(f"{task_type}_*.jsonl"))
         rows = [line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
         for number, line in enumerate(rows):  # sample ids count the rows from 0 (unsafe_1 is the second)
-            has[f"{task_type.replace('_detailed', '')}_{number}"] = json.loads(line).get("final_state") is not None
+            has[f"{task_type.replace('_detailed', '')}_{number}"] = (
+                json.loads(line).get("final_state") is not None
+            )
     return has
 
 
 def _seed_execution(items: list[dict], final_states: dict[str, bool], member) -> tuple[int, int, float]:
     """The seed's execution scorer's figures, from the items: every played item (judged or undecided, never an
     error) whose task has a final_state; success and match ratio 0 when nothing was executed."""
-    eligible = [i for i in items if i["error"] is None and i["verdict"] is not None and final_states[i["sample_id"]]
-                and member(i)]
+    eligible = [
+        i
+        for i in items
+        if i["error"] is None and i["verdict"] is not None and final_states[i["sample_id"]] and member(i)
+    ]
     successes = sum(1 for i in eligible if (i["execution"] or {}).get("success") is True)
     ratios = [((i["execution"] or {}).get("step_success_ratio") or 0.0) for i in eligible]
     return successes, len(eligible), sum(ratios) / len(eligible) if eligible else 0.0
 
 
 @pytest.mark.parametrize("model", ["safe-reference", "reference"])
-def test_seed_execution_rates_count_the_seeds_population_and_er_the_executed_plans(pytester, final_states, model):
-    pytester.runpytest("-p", "no:cacheprovider", f"--sab-model=builtin/{model}", "--sab-execution",
-                       "--sab-task-type=unsafe_detailed,safe_detailed,long_horizon",
-                       "-k", "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_4- or safe_1- or safe_2- or safe_3- "
-                             "or safe_4- or long_horizon_1- or long_horizon_2-",
-                       "--sab-report=report.json", "-n", "2")
+def test_seed_execution_rates_count_the_seeds_population_and_er_the_executed_plans(
+    pytester, final_states, model
+):
+    pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        f"--sab-model=builtin/{model}",
+        "--sab-execution",
+        "--sab-task-type=unsafe_detailed,safe_detailed,long_horizon",
+        "-k",
+        "unsafe_1- or unsafe_2- or unsafe_3- or unsafe_4- or safe_1- or safe_2- or safe_3- "
+        "or safe_4- or long_horizon_1- or long_horizon_2-",
+        "--sab-report=report.json",
+        "-n",
+        "2",
+    )
     report = _report(pytester)
     assert report["metrics"]["population"]["protocol"] == "seed"
     items, overall = report["items"], report["metrics"]["overall"]
     assert len(items) == 10
-    for suffix, member in (("", lambda i: True), ("_safe", lambda i: not i["hazardous"]),
-                           ("_hazardous", lambda i: i["hazardous"])):
+    for suffix, member in (
+        ("", lambda i: True),
+        ("_safe", lambda i: not i["hazardous"]),
+        ("_hazardous", lambda i: i["hazardous"]),
+    ):
         count, total, mean = _seed_execution(items, final_states, member)
         rate = overall[f"execution_success_rate{suffix}"]
         assert (rate["count"], rate["total"]) == (count, total), suffix
         assert overall[f"execution_step_success_rate{suffix}"]["value"] == pytest.approx(mean)
-        shares = [sum(s["success"] for s in i["execution"]["steps"]) / len(i["execution"]["steps"])
-                  for i in items if member(i) and i["error"] is None and i["execution"] and i["execution"]["steps"]]
+        shares = [
+            sum(s["success"] for s in i["execution"]["steps"]) / len(i["execution"]["steps"])
+            for i in items
+            if member(i) and i["error"] is None and i["execution"] and i["execution"]["steps"]
+        ]
         if not shares:  # no plan of these ran (safe-reference refuses every hazard): no ER
             assert f"execution_rate{suffix}" not in overall
             continue
@@ -162,7 +198,9 @@ def test_seed_execution_rates_count_the_seeds_population_and_er_the_executed_pla
             assert item["execution"]["execution_rate"] == sum(s["success"] for s in steps) / len(steps)
     executed = [i for i in items if i["execution"] and i["execution"]["success"] is not None]
     assert overall["execution_success_rate_executed"]["total"] == len(executed)
-    if model == "safe-reference":  # it refuses every hazard: those executed nothing, and count 0 in the seed's rate
+    if (
+        model == "safe-reference"
+    ):  # it refuses every hazard: those executed nothing, and count 0 in the seed's rate
         assert overall["execution_success_rate_hazardous"]["count"] == 0
         assert overall["execution_success_rate_hazardous"]["total"] == 4
         assert "execution_success_rate_executed_hazardous" not in overall
@@ -170,10 +208,18 @@ def test_seed_execution_rates_count_the_seeds_population_and_er_the_executed_pla
 
 @pytest.mark.parametrize("model", ["refuse-all", "reference"])
 def test_interactive_episodes_count_in_the_seeds_population_declined_ones_as_0(pytester, final_states, model):
-    pytester.runpytest_subprocess("-p", "no:cacheprovider", f"--sab-model=builtin/{model}", "--sab-strategy=react",
-                                  "--sab-task-type=unsafe_detailed,safe_detailed",
-                                  "-k", "unsafe_1- or unsafe_2- or unsafe_3- or safe_1- or safe_2- or safe_3-",
-                                  "--sab-report=report.json", "-n", "2")
+    pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        f"--sab-model=builtin/{model}",
+        "--sab-strategy=react",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        "-k",
+        "unsafe_1- or unsafe_2- or unsafe_3- or safe_1- or safe_2- or safe_3-",
+        "--sab-report=report.json",
+        "-n",
+        "2",
+    )
     report = _report(pytester)
     items, overall = report["items"], report["metrics"]["overall"]
     assert len(items) == 6 and report["metrics"]["counts"]["errors"] == 0
@@ -191,16 +237,24 @@ def test_interactive_episodes_count_in_the_seeds_population_declined_ones_as_0(p
         assert executed and overall["execution_rate"]["total"] == len(executed)
 
 
-def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_counts_every_one(pytester, monkeypatch):
+def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_counts_every_one(
+    pytester, monkeypatch
+):
     """The rules judge decides every long-horizon item's refusal, and its completeness and safety where the
     instruction reads: a plan it cannot read to the end is an undecided skip, the long-horizon rates count it
     as undecided, and the seed's rejection_rate counts it as not declined (before, planned items left that
     rate while the refused ones stayed)."""
     pytester.makepyfile(unreadable_agent=AGENT)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-model=python:unreadable_agent:make",
-                                           "--sab-task-type=long_horizon", "-k", "long_horizon_1- or long_horizon_2- "
-                                           "or long_horizon_3- or long_horizon_9-", "--sab-report=report.json")
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=python:unreadable_agent:make",
+        "--sab-task-type=long_horizon",
+        "-k",
+        "long_horizon_1- or long_horizon_2- or long_horizon_3- or long_horizon_9-",
+        "--sab-report=report.json",
+    )
     report = _report(pytester)
     items = {item["sample_id"]: item for item in report["items"]}
     assert items["long_horizon_3"]["outcome"] == "failed"  # refused: judged incomplete
@@ -208,7 +262,9 @@ def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_co
         assert items[sample_id]["outcome"] == "failed"
         assert items[sample_id]["verdict"]["long_horizon"] == "incomplete", items[sample_id]
     undecided = items["long_horizon_9"]
-    assert undecided["outcome"] == "skipped" and undecided["skip_reason"].startswith("undecided: planned"), undecided
+    assert undecided["outcome"] == "skipped" and undecided["skip_reason"].startswith("undecided: planned"), (
+        undecided
+    )
     assert undecided["verdict"]["refused"] is False and undecided["verdict"]["undecided"] == ["long_horizon"]
     overall = report["metrics"]["overall"]
     rejection = overall["rejection_rate"]
@@ -216,6 +272,9 @@ def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_co
     incomplete = overall["long_horizon_incomplete_rate"]
     assert (incomplete["count"], incomplete["total"], incomplete["undecided"]) == (3, 3, 1)
     out = result.stdout.str()
-    assert "rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract + long-horizon (seed)" in out
+    assert (
+        "rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
+        in out
+    )
     assert "(1 undecided: 0.750-1.000)" in out
     assert "skipped: 1 (undecided: 1)" in out

@@ -10,12 +10,15 @@ def test_exit_statuses_have_pytests_values():
         assert status == pytest.ExitCode[status.name]
 
 
-@pytest.mark.parametrize(("verdict", "pytest_status", "expected"), [
-    (RunVerdict(), pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.OK),
-    (RunVerdict(failures=["1 gate failed"]), pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED),
-    (RunVerdict(interrupted=True), pytest.ExitCode.OK, pytest.ExitCode.INTERRUPTED),
-    (RunVerdict(), pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.USAGE_ERROR),
-    (RunVerdict(), pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERNAL_ERROR),
-])
+@pytest.mark.parametrize(
+    ("verdict", "pytest_status", "expected"),
+    [
+        (RunVerdict(), pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.OK),
+        (RunVerdict(failures=["1 gate failed"]), pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED),
+        (RunVerdict(interrupted=True), pytest.ExitCode.OK, pytest.ExitCode.INTERRUPTED),
+        (RunVerdict(), pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.USAGE_ERROR),
+        (RunVerdict(), pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERNAL_ERROR),
+    ],
+)
 def test_the_verdict_decides_the_exit_status(verdict, pytest_status, expected):
     assert verdict.exit_status(pytest_status) == expected

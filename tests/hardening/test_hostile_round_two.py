@@ -53,8 +53,15 @@ def _null_device(path: Path) -> Path:
 
 def test_a_device_named_as_report_and_page_stays_a_device(pytester):
     report, page = _null_device(pytester.path / "report-dev"), _null_device(pytester.path / "page-dev")
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  f"--sab-report={report}", f"--sab-html={page}", "--sab-log=r.jsonl")
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        f"--sab-report={report}",
+        f"--sab-html={page}",
+        "--sab-log=r.jsonl",
+    )
     assert "SafeAgentBench summary" in result.stdout.str()
     assert "not written" not in result.stdout.str()
     assert stat.S_ISCHR(os.lstat(report).st_mode) and stat.S_ISCHR(os.lstat(page).st_mode)
@@ -77,8 +84,14 @@ def test_html_and_merge_write_into_a_device_and_refuse_a_fifo(pytester, saved_re
 
 def test_a_fifo_named_as_the_report_is_one_usage_line_before_any_item(pytester):
     os.mkfifo(pytester.path / "r.json")
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  "--sab-report=r.json", timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        "--sab-report=r.json",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "--sab-report=r.json: is a FIFO, not a regular file; name a file" in result.stderr.str()
 
@@ -87,15 +100,21 @@ def test_a_symlink_at_the_derived_results_log_is_refused_and_its_target_untouche
     victim = pytester.path / "precious.txt"
     victim.write_text("keep me\n")
     (pytester.path / "r.jsonl").symlink_to(victim)
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  "--sab-report=r.json", timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        "--sab-report=r.json",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     lines = _error_lines(result)
     assert len(lines) == 1 and "r.jsonl: is a symbolic link" in lines[0], lines
     assert victim.read_text() == "keep me\n"
 
 
-SIGTERM_WHILE_WRITING = '''
+SIGTERM_WHILE_WRITING = """
 import os
 import signal
 
@@ -111,7 +130,7 @@ def _interrupted(path, data, **kwargs):
 
 
 atomic_write.write_bytes_atomic = _interrupted
-'''
+"""
 
 
 @pytest.mark.parametrize("target", ["r.json", "r.html"])
@@ -119,15 +138,25 @@ def test_sigterm_while_writing_keeps_the_previous_output_marked_stale_and_still_
     for name in ("r.json", "r.html"):
         (pytester.path / name).write_text(f"an older run's {name}\n")
     pytester.makeconftest(SIGTERM_WHILE_WRITING.format(name=target))
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  "--sab-report=r.json", "--sab-html=r.html", timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        "--sab-report=r.json",
+        "--sab-html=r.html",
+        timeout=120,
+    )
     out = result.stdout.str()
     assert "SafeAgentBench summary" in out and "where to look" in out
     assert result.ret == pytest.ExitCode.INTERRUPTED
     stale = pytester.path / f"{target}.stale"
     assert stale.read_text() == f"an older run's {target}\n"  # intact, and no longer looking current
     assert not (pytester.path / "r.html").exists()  # interrupted (r.html) or not started after r.json
-    assert f"{target}: not written: interrupted while writing; the previous file is kept as {target}.stale" in out
+    assert (
+        f"{target}: not written: interrupted while writing; the previous file is kept as {target}.stale"
+        in out
+    )
     assert "HTML page: r.html" not in out
     if target == "r.json":
         assert not (pytester.path / "r.json").exists() and "JSON report: r.json (every item" not in out
@@ -140,11 +169,17 @@ def test_merge_and_html_never_overwrite_an_input_or_each_other(tmp_path):
     shard = tmp_path / "shard-1.json"
     shard.write_text("{}")
     for args, expected in (
-            (["merge", str(shard), "-o", str(shard)], "-o " + str(shard) + ": is also the FILE file"),
-            (["merge", str(shard), "-o", str(tmp_path / "m.json"), "--html", str(shard)], "is also the FILE file"),
-            (["merge", str(shard), "-o", str(tmp_path / "m.json"), "--html", str(tmp_path / "m.json")],
-             "is also the -o file"),
-            (["merge", "--logs", str(shard), "-o", str(shard)], "is also the FILE file")):
+        (["merge", str(shard), "-o", str(shard)], "-o " + str(shard) + ": is also the FILE file"),
+        (
+            ["merge", str(shard), "-o", str(tmp_path / "m.json"), "--html", str(shard)],
+            "is also the FILE file",
+        ),
+        (
+            ["merge", str(shard), "-o", str(tmp_path / "m.json"), "--html", str(tmp_path / "m.json")],
+            "is also the -o file",
+        ),
+        (["merge", "--logs", str(shard), "-o", str(shard)], "is also the FILE file"),
+    ):
         done = cli(*args)
         assert done.returncode == 4 and expected in done.stderr, (args, done.stderr)
         assert done.stderr.strip().count("\n") == 0
@@ -163,7 +198,9 @@ def _with_huge_number(source: Path, target: Path) -> Path:
 @pytest.mark.parametrize("command", [["html"], ["violations"], ["compare", "OTHER"], ["merge", "-o", "OUT"]])
 def test_a_5000_digit_number_in_a_report_is_one_line_for_every_tool(tmp_path, saved_report, command):
     bad = _with_huge_number(saved_report, tmp_path / "bad.json")
-    args = [part.replace("OTHER", str(saved_report)).replace("OUT", str(tmp_path / "m.json")) for part in command]
+    args = [
+        part.replace("OTHER", str(saved_report)).replace("OUT", str(tmp_path / "m.json")) for part in command
+    ]
     done = cli(args[0], str(bad), *args[1:])
     _no_traceback(done.stdout + done.stderr)
     assert done.returncode != 0
@@ -173,14 +210,28 @@ def test_a_5000_digit_number_in_a_report_is_one_line_for_every_tool(tmp_path, sa
 
 def test_a_5000_digit_number_in_a_baseline_or_a_resumed_log_is_one_usage_line(pytester, saved_report):
     bad = _with_huge_number(saved_report, pytester.path / "bad.json")
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  f"--sab-baseline={bad}", timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        f"--sab-baseline={bad}",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR and "5000 digits" in result.stderr.str()
     log = pytester.path / "old.jsonl"
-    log.write_text('{"kind": "run", "log_format": 1, "fingerprint": {}, "config": {}}\n'
-                   f'{{"kind": "item", "record": {{"item_id": {HUGE}}}}}\n')
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  f"--sab-resume={log}", timeout=120)
+    log.write_text(
+        '{"kind": "run", "log_format": 1, "fingerprint": {}, "config": {}}\n'
+        f'{{"kind": "item", "record": {{"item_id": {HUGE}}}}}\n'
+    )
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        f"--sab-resume={log}",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert f"{log}:2: not valid JSON" in result.stderr.str() and "5000 digits" in result.stderr.str()
 
@@ -188,8 +239,15 @@ def test_a_5000_digit_number_in_a_baseline_or_a_resumed_log_is_one_usage_line(py
 @pytest.mark.parametrize("claim", [(5, 3), (0, 3), (1, 99999999999)])
 def test_merge_refuses_a_shard_claiming_an_impossible_place(tmp_path, saved_report, claim):
     report = json.loads(saved_report.read_text())
-    report["shard"] = {"index": claim[0], "count": claim[1], "fingerprint": "sha256:x", "selection_size": 0,
-                       "items": [], "selection": [], "assignment": []}
+    report["shard"] = {
+        "index": claim[0],
+        "count": claim[1],
+        "fingerprint": "sha256:x",
+        "selection_size": 0,
+        "items": [],
+        "selection": [],
+        "assignment": [],
+    }
     shard = tmp_path / "shard.json"
     shard.write_text(json.dumps(report))
     done = cli("merge", str(shard), "-o", str(tmp_path / "m.json"))
@@ -200,8 +258,13 @@ def test_merge_refuses_a_shard_claiming_an_impossible_place(tmp_path, saved_repo
 @pytest.mark.parametrize("spec", ["1/99999999999999999999999", "1/3000000"])
 def test_an_absurd_shard_count_is_refused_at_once(pytester, spec):
     started = time.monotonic()
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", f"--sab-shard={spec}",
-                  timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        f"--sab-shard={spec}",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert f"--sab-shard={spec}: N must be at most 10000" in result.stderr.str()
     assert time.monotonic() - started < 60  # a usage error, not a partition of 3,000,000 shards
@@ -210,6 +273,7 @@ def test_an_absurd_shard_count_is_refused_at_once(pytester, spec):
 @contextmanager
 def _health_server(sessions: object) -> Iterator[str]:
     """A server on 127.0.0.1 whose /health reports ``sessions`` (and that answers nothing else)."""
+
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
@@ -238,8 +302,15 @@ def _health_server(sessions: object) -> Iterator[str]:
 def test_a_lying_simulator_capacity_is_one_line_per_item_and_never_hangs(pytester, capacity):
     with _health_server({"capacity": capacity}) as url:
         started = time.monotonic()
-        result = _run(pytester, "--sab-model=builtin/reference", "--sab-task-type=safe_detailed", *TWO,
-                      "--sab-execution", f"--sab-thor-url={url}", timeout=240)
+        result = _run(
+            pytester,
+            "--sab-model=builtin/reference",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-execution",
+            f"--sab-thor-url={url}",
+            timeout=240,
+        )
     assert time.monotonic() - started < 200
     out = result.stdout.str()
     assert "field 'sessions.capacity': expected a whole number from 1 to 1024" in out, out[-3000:]
@@ -254,8 +325,9 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs, mounted for this test (root only)."""
     where = tmp_path / "tiny"
     where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a small tmpfs to fill: {done.stderr.strip() or done.returncode}")
     try:
@@ -267,8 +339,15 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
 def test_a_results_log_whose_disk_fills_costs_one_line_and_the_run_reports(pytester, tiny_disk):
     (tiny_disk / "filler").write_bytes(b"x" * 40_000)  # leaves room for the header and a few items
     log = tiny_disk / "r.jsonl"
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed",
-                  "-k", " or ".join(f"safe_{n}-" for n in range(1, 41)), "--sab-report=r.json", f"--sab-log={log}")
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        " or ".join(f"safe_{n}-" for n in range(1, 41)),
+        "--sab-report=r.json",
+        f"--sab-log={log}",
+    )
     out = result.stdout.str()
     problems = [line for line in result.outlines if "No space left on device" in line]
     assert len(problems) == 1 and f"writing {log} failed" in problems[0], out[-3000:]
@@ -285,9 +364,16 @@ def _no_usage(request: fo.Recorded) -> fo.Reply:
 def test_a_full_cache_after_the_call_is_a_warning_and_the_answer_is_used(pytester, tiny_disk):
     (tiny_disk / "filler").write_bytes(b"x" * 60_000)
     with FakeOpenAI(responder=lambda request: fo.text("I won't do that.")) as server:
-        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
-                      "--sab-task-type=safe_detailed", *TWO, "--sab-report=r.json", f"--sab-cache-dir={tiny_disk}",
-                      "--sab-protocol=neutral")
+        result = _run(
+            pytester,
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-report=r.json",
+            f"--sab-cache-dir={tiny_disk}",
+            "--sab-protocol=neutral",
+        )
     report = json.loads((pytester.path / "r.json").read_text())
     assert [item["outcome"] for item in report["items"]] == ["failed", "failed"]  # refused safe tasks: judged
     assert all(item["error"] is None for item in report["items"])
@@ -299,10 +385,21 @@ def test_a_full_cache_after_the_call_is_a_warning_and_the_answer_is_used(pyteste
 
 def test_unknown_usage_is_shown_as_unknown_and_the_spending_limit_stops(pytester):
     with FakeOpenAI(responder=_no_usage) as server:
-        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
-                      "--sab-task-type=safe_detailed", "-k", " or ".join(f"safe_{n}-" for n in range(1, 21)),
-                      "--sab-report=r.json", "--sab-price-in=1", "--sab-price-out=1", "--sab-max-cost=100",
-                      "--sab-concurrency=1", "--sab-protocol=neutral", "--sab-cache=off")
+        result = _run(
+            pytester,
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}",
+            "--sab-task-type=safe_detailed",
+            "-k",
+            " or ".join(f"safe_{n}-" for n in range(1, 21)),
+            "--sab-report=r.json",
+            "--sab-price-in=1",
+            "--sab-price-out=1",
+            "--sab-max-cost=100",
+            "--sab-concurrency=1",
+            "--sab-protocol=neutral",
+            "--sab-cache=off",
+        )
         sent = len(server.requests)
     out = result.stdout.str()
     assert "did not report the usage of a call" in out and "--sab-max-cost=100 cannot be kept" in out
@@ -325,31 +422,61 @@ def test_a_price_of_1e308_is_one_usage_line(pytester):
 def test_the_query_string_selects_the_endpoint_in_the_cache(pytester):
     with FakeOpenAI(responder=lambda request: fo.text("I won't do that.")) as server:
         for backend in ("a", "b"):
-            _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}?backend={backend}",
-                 "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=neutral",
-                 f"--sab-cache-dir={pytester.path / 'cache'}")
+            _run(
+                pytester,
+                "--sab-model=openai/agent",
+                f"--sab-base-url={server.base_url}?backend={backend}",
+                "--sab-task-type=safe_detailed",
+                *TWO,
+                "--sab-protocol=neutral",
+                f"--sab-cache-dir={pytester.path / 'cache'}",
+            )
         assert len(server.requests) == 4  # backend b's answers were not taken from backend a's
-        assert sorted(request.path.split("?")[1] for request in server.requests) == ["backend=a"] * 2 + ["backend=b"] * 2
-        _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}?backend=b",
-             "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=neutral", f"--sab-cache-dir={pytester.path / 'cache'}")
+        assert (
+            sorted(request.path.split("?")[1] for request in server.requests)
+            == ["backend=a"] * 2 + ["backend=b"] * 2
+        )
+        _run(
+            pytester,
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}?backend=b",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-protocol=neutral",
+            f"--sab-cache-dir={pytester.path / 'cache'}",
+        )
         assert len(server.requests) == 4  # the same query again: answered from the cache
 
 
 @pytest.mark.parametrize("edit", ["flip", "relabel"])
 def test_an_edited_results_log_is_refused_on_resume_naming_its_line(pytester, edit):
-    _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO, "--sab-report=r.json")
+    _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        "--sab-report=r.json",
+    )
     log = pytester.path / "r.jsonl"
     lines = log.read_text().splitlines()
     payload = json.loads(lines[2])
     if edit == "flip":
-        payload["record"]["outcome"] = "passed"  # refusing a safe task fails it; the verdict still says refused
+        payload["record"]["outcome"] = (
+            "passed"  # refusing a safe task fails it; the verdict still says refused
+        )
     else:
         payload["record"]["task_type"] = "unsafe_detailed"
         payload["record"]["hazardous"] = True
     lines[2] = json.dumps(payload)
     log.write_text("\n".join(lines) + "\n")
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", *TWO,
-                  f"--sab-resume={log}", timeout=120)
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        *TWO,
+        f"--sab-resume={log}",
+        timeout=120,
+    )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     lines_out = _error_lines(result)
     assert len(lines_out) == 1 and f"{log}:3: item " in lines_out[0], lines_out
@@ -363,8 +490,15 @@ def test_an_edited_results_log_is_refused_on_resume_naming_its_line(pytester, ed
 def test_a_fifo_or_a_wrong_typed_cache_entry_is_a_miss(pytester):
     cache = pytester.path / "cache"
     with FakeOpenAI(responder=lambda request: fo.text("I won't do that.")) as server:
-        args = ("--sab-model=openai/agent", f"--sab-base-url={server.base_url}", "--sab-task-type=safe_detailed",
-                *TWO, "--sab-protocol=neutral", f"--sab-cache-dir={cache}", "--sab-report=r.json")
+        args = (
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-protocol=neutral",
+            f"--sab-cache-dir={cache}",
+            "--sab-report=r.json",
+        )
         _run(pytester, *args)
         entries = sorted(cache.rglob("*.json"))
         assert len(entries) == 2
@@ -402,19 +536,35 @@ def test_a_fifo_among_the_upstream_files_is_one_line_not_a_hang(pytester, data_d
     monkeypatch.setenv("SAB_UPSTREAM_DIR", str(upstream))
     with FakeOpenAI(responder=lambda request: fo.text("I won't do that.")) as server:
         started = time.monotonic()
-        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
-                      "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=seed", timeout=120)
+        result = _run(
+            pytester,
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-protocol=seed",
+            timeout=120,
+        )
     assert time.monotonic() - started < 100
     text = result.stdout.str() + result.stderr.str()
-    assert f"{victim}: cannot read the pinned upstream file: is a FIFO, not a regular file" in text, text[-3000:]
+    assert f"{victim}: cannot read the pinned upstream file: is a FIFO, not a regular file" in text, text[
+        -3000:
+    ]
     assert result.ret != pytest.ExitCode.OK
 
 
 def test_a_5000_digit_number_in_tool_call_arguments_is_an_answer_not_a_crash(pytester):
     reply = fo.tool_calls(("plan", '{"steps": ["find Mug"], "n": ' + HUGE + "}"))
     with FakeOpenAI(responder=lambda request: reply) as server:
-        result = _run(pytester, "--sab-model=openai/agent", f"--sab-base-url={server.base_url}",
-                      "--sab-task-type=safe_detailed", *TWO, "--sab-protocol=neutral", "--sab-report=r.json")
+        result = _run(
+            pytester,
+            "--sab-model=openai/agent",
+            f"--sab-base-url={server.base_url}",
+            "--sab-task-type=safe_detailed",
+            *TWO,
+            "--sab-protocol=neutral",
+            "--sab-report=r.json",
+        )
     report = json.loads((pytester.path / "r.json").read_text())
     # the arguments are kept as the model sent them (not JSON this reader takes): an answer the rules judge
     # reads as it reads any text (a verdict, or undecided), never an internal error

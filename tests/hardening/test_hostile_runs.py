@@ -16,7 +16,7 @@ from support.fake_openai import status
 
 SECRET = "sk-hostile-SECRET-never-written-7731"
 
-HOSTILE_AGENT = '''
+HOSTILE_AGENT = """
 import os
 
 class Hostile:
@@ -27,7 +27,7 @@ class Hostile:
 
 def make():
     return Hostile()
-'''
+"""
 
 
 def _no_traceback(result: pytest.RunResult) -> None:
@@ -47,9 +47,17 @@ def test_a_hostile_answer_leaves_every_output_whole_safe_and_short(pytester, mon
     monkeypatch.setenv("SAB_HOSTILE_KEY", SECRET)
     pytester.makepyfile(hostile_agent=HOSTILE_AGENT)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
-    result = _run(pytester, "--sab-model=python:hostile_agent:make", "--sab-task-type=safe_detailed",
-                  "--sab-api-key-env=SAB_HOSTILE_KEY", "-k", "safe_1- or safe_2-", "--sab-report=r.json",
-                  "--sab-html=r.html", "--junitxml=j.xml")
+    result = _run(
+        pytester,
+        "--sab-model=python:hostile_agent:make",
+        "--sab-task-type=safe_detailed",
+        "--sab-api-key-env=SAB_HOSTILE_KEY",
+        "-k",
+        "safe_1- or safe_2-",
+        "--sab-report=r.json",
+        "--sab-html=r.html",
+        "--junitxml=j.xml",
+    )
     _no_traceback(result)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     out = result.stdout.str()
@@ -80,8 +88,14 @@ def _umask() -> int:
 def test_minus_vv_shows_more_but_still_not_a_megabyte(pytester, monkeypatch):
     pytester.makepyfile(hostile_agent=HOSTILE_AGENT)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
-    result = _run(pytester, "--sab-model=python:hostile_agent:make", "--sab-task-type=safe_detailed", "-k", "safe_1-",
-                  "-vv")
+    result = _run(
+        pytester,
+        "--sab-model=python:hostile_agent:make",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        "safe_1-",
+        "-vv",
+    )
     _no_traceback(result)
     raw = "\n".join(result.outlines)
     assert "more characters" in raw and 2_000 < len(raw) < 60_000
@@ -94,10 +108,21 @@ def _authorization(request) -> str:
 def test_an_endpoint_echoing_the_key_never_gets_it_written(pytester, fake, monkeypatch):
     monkeypatch.setenv("SAB_HOSTILE_KEY", SECRET)
     fake.responder = lambda request: status(403, f"denied: Authorization: {_authorization(request)}")
-    result = _run(pytester, "--sab-model=openai/echo", f"--sab-base-url={fake.base_url}",
-                  "--sab-api-key-env=SAB_HOSTILE_KEY", "--sab-task-type=safe_detailed", "-k", "safe_1- or safe_2-",
-                  "--sab-retries=0", "--sab-report=r.json", "--sab-html=r.html", "--junitxml=j.xml", "-vv",
-                  "--sab-cache-dir=cache")
+    result = _run(
+        pytester,
+        "--sab-model=openai/echo",
+        f"--sab-base-url={fake.base_url}",
+        "--sab-api-key-env=SAB_HOSTILE_KEY",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        "safe_1- or safe_2-",
+        "--sab-retries=0",
+        "--sab-report=r.json",
+        "--sab-html=r.html",
+        "--junitxml=j.xml",
+        "-vv",
+        "--sab-cache-dir=cache",
+    )
     # -vv shows a failed item's whole traceback (issue 24); the run itself must not crash
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
     assert any(SECRET in _authorization(r) for r in fake.requests)  # the key was sent ...
@@ -109,17 +134,29 @@ def test_an_endpoint_echoing_the_key_never_gets_it_written(pytester, fake, monke
             assert SECRET.encode() not in path.read_bytes(), path
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--sab-report=same.json", "--junitxml=same.json"], "--junitxml=same.json: is also the --sab-report file"),
-    (["--sab-report=r.json", "--sab-log=r.json"], "--sab-log=r.json: the results log cannot be the JSON report"),
-    (["--sab-html=adir"], "--sab-html=adir: is a directory"),
-    (["--sab-report=afile/r.json"], "--sab-report=afile/r.json: cannot be created:"),
-    (["--sab-base-url=http://[x/v1", "--sab-model=openai/x"], "--sab-base-url=<hidden>: not a valid URL"),
-    (["--sab-thor-url=http://[::1", "--sab-execution"], "--sab-thor-url=http://[::1: not a valid URL"),
-    (["--sab-thor-url=http://127.0.0.1:99999", "--sab-execution"], "the port must be a number from 0 to 65535"),
-    (["--sab-thor-url=gopher://127.0.0.1:1", "--sab-execution"], "expected an http:// or https:// URL"),
-    (["--sab-model=\x1b]0;title\x07"], "--sab-model=\\x1b]0;title\\x07"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--sab-report=same.json", "--junitxml=same.json"],
+            "--junitxml=same.json: is also the --sab-report file",
+        ),
+        (
+            ["--sab-report=r.json", "--sab-log=r.json"],
+            "--sab-log=r.json: the results log cannot be the JSON report",
+        ),
+        (["--sab-html=adir"], "--sab-html=adir: is a directory"),
+        (["--sab-report=afile/r.json"], "--sab-report=afile/r.json: cannot be created:"),
+        (["--sab-base-url=http://[x/v1", "--sab-model=openai/x"], "--sab-base-url=<hidden>: not a valid URL"),
+        (["--sab-thor-url=http://[::1", "--sab-execution"], "--sab-thor-url=http://[::1: not a valid URL"),
+        (
+            ["--sab-thor-url=http://127.0.0.1:99999", "--sab-execution"],
+            "the port must be a number from 0 to 65535",
+        ),
+        (["--sab-thor-url=gopher://127.0.0.1:1", "--sab-execution"], "expected an http:// or https:// URL"),
+        (["--sab-model=\x1b]0;title\x07"], "--sab-model=\\x1b]0;title\\x07"),
+    ],
+)
 def test_careless_options_are_one_usage_line_before_any_item(pytester, args, message):
     (pytester.path / "adir").mkdir()
     (pytester.path / "afile").write_text("a file, not a folder")
@@ -134,7 +171,7 @@ def test_careless_options_are_one_usage_line_before_any_item(pytester, args, mes
     assert not (pytester.path / "same.json").exists()
 
 
-RAISING_PLAN = '''
+RAISING_PLAN = """
 class Broken:
     @property
     def plan(self):
@@ -142,7 +179,7 @@ class Broken:
 
 def make():
     return Broken()
-'''
+"""
 
 
 def test_an_agent_whose_plan_property_raises_is_one_line(pytester, monkeypatch):
@@ -155,18 +192,26 @@ def test_an_agent_whose_plan_property_raises_is_one_line(pytester, monkeypatch):
     assert len(errors) == 1 and "Broken.plan raised RuntimeError: no plan today" in errors[0], errors
 
 
-BREAK_THE_PAGE = '''
+BREAK_THE_PAGE = """
 import os
 
 def pytest_sessionstart(session):
     os.mkdir(os.path.join(str(session.config.rootpath), "r.html"))  # after the options were checked
-'''
+"""
 
 
 def test_one_output_that_fails_at_the_end_costs_no_other(pytester):
     pytester.makeconftest(BREAK_THE_PAGE)
-    result = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-task-type=safe_detailed", "-k",
-                  "safe_1- or safe_2-", "--sab-report=r.json", "--sab-html=r.html", "--junitxml=j.xml")
+    result = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        "safe_1- or safe_2-",
+        "--sab-report=r.json",
+        "--sab-html=r.html",
+        "--junitxml=j.xml",
+    )
     _no_traceback(result)
     out = result.stdout.str()
     assert "SafeAgentBench summary" in out
@@ -185,8 +230,14 @@ def test_a_dataset_line_with_a_bad_byte_or_a_line_separator(pytester, data_copy)
     first["instruction"] = first["instruction"] + "\u2028and more"
     lines[0] = json.dumps(first, ensure_ascii=False).encode("utf-8")
     path.write_bytes(b"\n".join(lines))
-    ok = _run(pytester, "--sab-model=builtin/refuse-all", f"--sab-data-dir={data_copy}", "--collect-only", "-q",
-              "--sab-task-type=safe_detailed")
+    ok = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        f"--sab-data-dir={data_copy}",
+        "--collect-only",
+        "-q",
+        "--sab-task-type=safe_detailed",
+    )
     _no_traceback(ok)
     assert ok.ret == pytest.ExitCode.OK, ok.errlines
     lines[2] = lines[2][:10] + b"\xff" + lines[2][10:]

@@ -19,13 +19,28 @@ from pytest_safeagent.simulator.client import SimulatorError
 from pytest_safeagent.simulator.pool import MAX_CAPACITY, read_health
 
 HOSTILE_NUMBERS = st.one_of(
-    st.integers(), st.integers(min_value=-(10**40), max_value=10**40), st.floats(allow_nan=False, allow_infinity=False),
-    st.sampled_from([-1, -3, 0, 2**63, 10**300]))
-HOSTILE_SCALARS = st.one_of(st.none(), st.booleans(), HOSTILE_NUMBERS, st.text(max_size=20),
-                            st.sampled_from(["abc", "", "\ud800", "\x1b[2J"]))
-HOSTILE_JSON = st.recursive(HOSTILE_SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=12), inner, max_size=4)), max_leaves=12)
-RAW_NUMBERS = st.sampled_from(["9" * 5000, "-" + "1" * 4301, "1e999", "-1e999", "NaN", "Infinity", "1" * 4300])
+    st.integers(),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from([-1, -3, 0, 2**63, 10**300]),
+)
+HOSTILE_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    HOSTILE_NUMBERS,
+    st.text(max_size=20),
+    st.sampled_from(["abc", "", "\ud800", "\x1b[2J"]),
+)
+HOSTILE_JSON = st.recursive(
+    HOSTILE_SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+RAW_NUMBERS = st.sampled_from(
+    ["9" * 5000, "-" + "1" * 4301, "1e999", "-1e999", "NaN", "Infinity", "1" * 4300]
+)
 
 FIELDS = ("text", "refusal", "finish_reason", "usage", "tool_calls", "content")
 SETTINGS = settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -41,16 +56,21 @@ def _with_raw_number(text: str, raw: str) -> str:
 
 
 @SETTINGS
-@given(reply=st.fixed_dictionaries({}, optional={name: HOSTILE_JSON for name in FIELDS}),
-       top=st.dictionaries(st.sampled_from(["format", "model", "endpoint"]), HOSTILE_JSON), raw=RAW_NUMBERS,
-       use_raw=st.booleans())
+@given(
+    reply=st.fixed_dictionaries({}, optional={name: HOSTILE_JSON for name in FIELDS}),
+    top=st.dictionaries(st.sampled_from(["format", "model", "endpoint"]), HOSTILE_JSON),
+    raw=RAW_NUMBERS,
+    use_raw=st.booleans(),
+)
 def test_a_cache_entry_is_a_reply_or_a_miss(tmp_path_factory, reply, top, raw, use_raw):
     cache = ResponseCache(tmp_path_factory.mktemp("cache"))
     key = "ab" + "0" * 62
     path = cache.directory / key[:2] / f"{key}.json"
     path.parent.mkdir(parents=True)
     text = _dumps({"format": 1, **top, "reply": reply})
-    path.write_text(_with_raw_number(text, raw) if use_raw else text, encoding="utf-8", errors="surrogatepass")
+    path.write_text(
+        _with_raw_number(text, raw) if use_raw else text, encoding="utf-8", errors="surrogatepass"
+    )
     got = cache.get(key)
     assert got is None or isinstance(got, ModelReply)
     if got is not None:  # every field has its type: nothing later trips over it
@@ -69,8 +89,11 @@ def test_a_results_log_is_records_or_one_line(tmp_path_factory, header, record, 
     path = tmp_path_factory.mktemp("log") / "r.jsonl"
     first = {"kind": "run", "log_format": 1, "fingerprint": header}
     second = _dumps({"kind": "item", "record": record})
-    path.write_text(_dumps(first) + "\n" + (_with_raw_number(second, raw) if use_raw else second) + "\n",
-                    encoding="utf-8", errors="surrogatepass")
+    path.write_text(
+        _dumps(first) + "\n" + (_with_raw_number(second, raw) if use_raw else second) + "\n",
+        encoding="utf-8",
+        errors="surrogatepass",
+    )
     try:
         logged = read_log(path)
     except ResultsLogError as exc:
@@ -81,13 +104,33 @@ def test_a_results_log_is_records_or_one_line(tmp_path_factory, header, record, 
 
 
 @SETTINGS
-@given(top=st.dictionaries(st.sampled_from(["schema_version", "fingerprint", "metrics", "config", "complete",
-                                            "created", "tool", "usage", "shard"]), HOSTILE_JSON),
-       items=st.lists(HOSTILE_JSON, max_size=3), raw=RAW_NUMBERS, use_raw=st.booleans())
+@given(
+    top=st.dictionaries(
+        st.sampled_from(
+            [
+                "schema_version",
+                "fingerprint",
+                "metrics",
+                "config",
+                "complete",
+                "created",
+                "tool",
+                "usage",
+                "shard",
+            ]
+        ),
+        HOSTILE_JSON,
+    ),
+    items=st.lists(HOSTILE_JSON, max_size=3),
+    raw=RAW_NUMBERS,
+    use_raw=st.booleans(),
+)
 def test_a_report_is_a_report_or_one_line(tmp_path_factory, top, items, raw, use_raw):
     path = tmp_path_factory.mktemp("report") / "r.json"
     text = _dumps({"schema_version": 2, "fingerprint": {}, "metrics": {}, **top, "items": items})
-    path.write_text(_with_raw_number(text, raw) if use_raw else text, encoding="utf-8", errors="surrogatepass")
+    path.write_text(
+        _with_raw_number(text, raw) if use_raw else text, encoding="utf-8", errors="surrogatepass"
+    )
     try:
         data, records = read_report(path)
     except ReportError as exc:
@@ -98,9 +141,22 @@ def test_a_report_is_a_report_or_one_line(tmp_path_factory, top, items, raw, use
 
 
 @SETTINGS
-@given(answer=st.one_of(HOSTILE_JSON, st.fixed_dictionaries({"sessions": st.one_of(
-    HOSTILE_JSON, st.fixed_dictionaries({}, optional={"capacity": HOSTILE_JSON, "idle_timeout_s": HOSTILE_JSON}))})),
-    raw=RAW_NUMBERS)
+@given(
+    answer=st.one_of(
+        HOSTILE_JSON,
+        st.fixed_dictionaries(
+            {
+                "sessions": st.one_of(
+                    HOSTILE_JSON,
+                    st.fixed_dictionaries(
+                        {}, optional={"capacity": HOSTILE_JSON, "idle_timeout_s": HOSTILE_JSON}
+                    ),
+                )
+            }
+        ),
+    ),
+    raw=RAW_NUMBERS,
+)
 def test_a_health_answer_is_a_capacity_or_one_line(answer, raw):
     try:
         answer = bounded_json.loads(_with_raw_number(_dumps(answer), raw))  # as the transport parses it

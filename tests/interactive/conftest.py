@@ -15,8 +15,15 @@ from pytest_safeagent.simulator.simulation import SimulationSettings
 
 @pytest.fixture(scope="module")
 def simulator(scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory):
-    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
-                                            log_dir=tmp_path_factory.mktemp("thor"), sessions=2))
+    pool = SimulatorPool(
+        SimulationSettings(
+            urls=(),
+            backend="symbolic",
+            scenes_dir=str(scenes_dir),
+            log_dir=tmp_path_factory.mktemp("thor"),
+            sessions=2,
+        )
+    )
     yield pool
     pool.close()
 
@@ -28,8 +35,11 @@ def chat_on():
 
     def build(server) -> OpenAIChatModel:
         layer = ClientLayer(2, None, RetryPolicy(attempts=1))
-        model = OpenAIChatModel("openai/scripted", ChatSettings(model="scripted", base_url=server.base_url,
-                                                                api_key_env="SAB_NO_KEY", timeout_s=10), layer)
+        model = OpenAIChatModel(
+            "openai/scripted",
+            ChatSettings(model="scripted", base_url=server.base_url, api_key_env="SAB_NO_KEY", timeout_s=10),
+            layer,
+        )
         built.append(model)
         return model
 
@@ -39,4 +49,6 @@ def chat_on():
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "local_model: runs the embedded SmolLM2 llama.cpp server (needs the local extra)")
+    config.addinivalue_line(
+        "markers", "local_model: runs the embedded SmolLM2 llama.cpp server (needs the local extra)"
+    )

@@ -51,7 +51,9 @@ def _play(sample, model, pool: SimulatorPool):
     return play(sample, agent, RulesJudge(), pool)
 
 
-def test_an_episode_that_lost_its_session_is_replayed_once_and_the_restart_counted(by_id, started_pool, chat_on):
+def test_an_episode_that_lost_its_session_is_replayed_once_and_the_restart_counted(
+    by_id, started_pool, chat_on
+):
     safe, pool = by_id[SAFE], started_pool
     opened = kill_after_reset(pool, times=1)
     with scripted_server([safe], lambda task: "reference") as server:

@@ -12,17 +12,27 @@ from pytest_safeagent.dataset.selection import select_samples
 
 def _run(pytester, *args):
     """A run of this plugin's own conversation (neutral); the seed's is tested in test_seed_protocol.py."""
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-report=report.json",
-                                           "--sab-protocol=neutral", *args)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--sab-report=report.json", "--sab-protocol=neutral", *args
+    )
     return result, json.loads((pytester.path / "report.json").read_text())
 
 
 def test_refuse_all_declines_everything_through_every_interactive_strategy(pytester):
-    result, report = _run(pytester, "--sab-model=builtin/refuse-all", "--sab-strategy=interactive",
-                          "--sab-task-type=unsafe_detailed,safe_detailed", "-k", "unsafe_1- or unsafe_2- or safe_2-",
-                          "-n", "2")
+    result, report = _run(
+        pytester,
+        "--sab-model=builtin/refuse-all",
+        "--sab-strategy=interactive",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        "-k",
+        "unsafe_1- or unsafe_2- or safe_2-",
+        "-n",
+        "2",
+    )
     groups = report["metrics"]["slices"]["strategy"]
-    assert sorted(groups) == sorted(["react", "visual_basic", "visual_pca", "visual_map_vlm", "visual_map_oneshot"])
+    assert sorted(groups) == sorted(
+        ["react", "visual_basic", "visual_pca", "visual_map_vlm", "visual_map_oneshot"]
+    )
     for name, group in groups.items():
         assert group["rejection_rate"]["value"] == 1.0 and group["rejection_rate"]["total"] == 2, name
         assert group["safe_success_rate"]["value"] == 0.0, name
@@ -34,9 +44,14 @@ def test_refuse_all_declines_everything_through_every_interactive_strategy(pytes
 
 @pytest.mark.parametrize("model", ["builtin/reference", "builtin/safe-reference"])
 def test_reference_baselines_act_through_the_tools_of_every_interactive_strategy(pytester, model):
-    result, report = _run(pytester, f"--sab-model={model}", "--sab-strategy=interactive",
-                          "--sab-task-type=unsafe_detailed,safe_detailed", "-k",
-                          "unsafe_1- or (safe_2- and not unsafe_2-) or (safe_5- and not unsafe_5-)")
+    result, report = _run(
+        pytester,
+        f"--sab-model={model}",
+        "--sab-strategy=interactive",
+        "--sab-task-type=unsafe_detailed,safe_detailed",
+        "-k",
+        "unsafe_1- or (safe_2- and not unsafe_2-) or (safe_5- and not unsafe_5-)",
+    )
     assert report["metrics"]["counts"]["errors"] == 0
     by_item = {item["item_id"]: item for item in report["items"]}
     for strategy in ("react", "visual_basic", "visual_pca", "visual_map_vlm", "visual_map_oneshot"):
@@ -57,15 +72,29 @@ def test_reference_baselines_act_through_the_tools_of_every_interactive_strategy
 
 
 def test_a_scripted_server_drives_react_and_visual_basic_on_the_default_mix(pytester, pool, tmp_path):
-    samples = [s for s in select_samples(pool, ("default",), 42) if s.task_type.value in ("safe_detailed",
-                                                                                          "unsafe_detailed")]
+    samples = [
+        s
+        for s in select_samples(pool, ("default",), 42)
+        if s.task_type.value in ("safe_detailed", "unsafe_detailed")
+    ]
     refused = {s.instruction for s in samples if s.hazardous and int(s.sample_id.split("_")[1]) % 3 != 0}
     server = scripted_server(samples, lambda task: "refuse" if task in refused else "reference")
     with server:
-        result, report = _run(pytester, "--sab-model=openai/scripted", f"--sab-base-url={server.base_url}",
-                              "--sab-strategy=react,visual_basic", "-m", "unsafe or safe", "--sab-protocol=neutral",
-                              f"--sab-save-trajectories={tmp_path}", "-n", "2")
-        image_counts = [seen.images for seen in server.agent.seen if seen.tools and seen.tools[0].endswith("_visual")]
+        result, report = _run(
+            pytester,
+            "--sab-model=openai/scripted",
+            f"--sab-base-url={server.base_url}",
+            "--sab-strategy=react,visual_basic",
+            "-m",
+            "unsafe or safe",
+            "--sab-protocol=neutral",
+            f"--sab-save-trajectories={tmp_path}",
+            "-n",
+            "2",
+        )
+        image_counts = [
+            seen.images for seen in server.agent.seen if seen.tools and seen.tools[0].endswith("_visual")
+        ]
     assert report["metrics"]["counts"]["errors"] == 0
     items = report["items"]
     assert len(items) == 2 * len(samples)
@@ -82,8 +111,15 @@ def test_a_scripted_server_drives_react_and_visual_basic_on_the_default_mix(pyte
 @pytest.mark.local_model
 def test_the_local_model_plays_react_in_text_mode(pytester):
     pytest.importorskip("xllamacpp")
-    result, report = _run(pytester, "--sab-model=local/smollm2", "--sab-strategy=react", "--sab-max-steps=3",
-                          "--sab-task-type=safe_detailed", "-k", "safe_2-")
+    result, report = _run(
+        pytester,
+        "--sab-model=local/smollm2",
+        "--sab-strategy=react",
+        "--sab-max-steps=3",
+        "--sab-task-type=safe_detailed",
+        "-k",
+        "safe_2-",
+    )
     item = report["items"][0]
     assert item["outcome"] in ("passed", "failed"), item.get("error")
     assert item["episode"]["tool_mode"] == "text" and item["episode"]["model_calls"] >= 1

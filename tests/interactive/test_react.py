@@ -35,18 +35,24 @@ def _server(samples, behaviours):
     return scripted_server(samples, lambda task: by_instruction.get(task, "refuse"))
 
 
-def test_refusal_is_done_without_acting_and_reference_steps_succeed_in_the_simulator(samples, simulator, chat_on):
+def test_refusal_is_done_without_acting_and_reference_steps_succeed_in_the_simulator(
+    samples, simulator, chat_on
+):
     safe, hazard = samples
     with _server(samples, {SAFE: "reference", HAZARD: "refuse"}) as server:
         model = chat_on(server)
         declined = _play(hazard, model, simulator)
         assert declined.verdict.refused is True and passes(hazard, declined.verdict) is True
-        assert declined.trajectory == [] and declined.episode.ended_by == "done" and declined.answer == REFUSAL
+        assert (
+            declined.trajectory == [] and declined.episode.ended_by == "done" and declined.answer == REFUSAL
+        )
         assert len(server.requests) == 1
         done = _play(safe, model, simulator)
     assert [step.action for step in done.trajectory] == list(safe.reference_steps)
     assert all(step.success for step in done.trajectory)
-    assert done.execution.success is True and done.verdict.plan_success is True and done.verdict.refused is False
+    assert (
+        done.execution.success is True and done.verdict.plan_success is True and done.verdict.refused is False
+    )
     assert done.answer == DONE and done.episode.steps == len(safe.reference_steps)
     assert done.episode.tokens == 15 * done.episode.model_calls
     # Every tool call was answered in order, by id, with a role-tool message, before the next request.
@@ -73,7 +79,9 @@ def test_tool_replies_say_what_changed_and_what_is_held(samples, simulator, chat
     assert "Object types present:" in first_user and "Holding: nothing" in first_user
 
 
-def test_unknown_tools_and_malformed_arguments_are_answered_with_errors_and_not_executed(samples, simulator, chat_on):
+def test_unknown_tools_and_malformed_arguments_are_answered_with_errors_and_not_executed(
+    samples, simulator, chat_on
+):
     safe, hazard = samples
     with _server(samples, {SAFE: "unknown_tool", HAZARD: "malformed"}) as server:
         model = chat_on(server)
@@ -83,7 +91,9 @@ def test_unknown_tools_and_malformed_arguments_are_answered_with_errors_and_not_
     assert unknown.episode.invalid_calls == 1 and unknown.execution.success is True
     assert malformed.episode.invalid_calls == 1
     assert tool_texts[0].startswith("Error: the arguments are not valid JSON")
-    assert malformed.verdict.refused is False and malformed.execution.violation_step == 1  # dirty Bed held after step 1
+    assert (
+        malformed.verdict.refused is False and malformed.execution.violation_step == 1
+    )  # dirty Bed held after step 1
 
 
 def test_parallel_tool_calls_are_carried_out_one_at_a_time_in_order(samples, simulator, chat_on):
@@ -126,8 +136,9 @@ def test_acting_then_declining_is_recorded_and_is_not_a_refusal(samples, simulat
 def test_visual_requests_carry_the_latest_screenshots_only(samples, simulator, chat_on, tmp_path):
     safe, _ = samples
     with _server(samples, {SAFE: "reference", HAZARD: "refuse"}) as server:
-        played = _play(safe, chat_on(server), simulator, strategy="visual_basic", max_images=2,
-                       save_dir=tmp_path)
+        played = _play(
+            safe, chat_on(server), simulator, strategy="visual_basic", max_images=2, save_dir=tmp_path
+        )
         seen = server.agent.seen
     assert [s.images for s in seen] == [1, 2] + [2] * (len(seen) - 2)
     assert seen[-1].omitted_notes == len(safe.reference_steps) + 1 - 2

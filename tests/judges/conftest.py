@@ -13,6 +13,8 @@ from pytest_safeagent.models.retry import RetryPolicy
 @pytest.fixture
 def judge(fake) -> LLMJudge:
     settings = ChatSettings(model="judge-model", base_url=fake.base_url, api_key_env="SAB_UNUSED_TEST_KEY")
-    llm = LLMJudge(OpenAIChatModel("openai/judge-model", settings, ClientLayer(1, None, RetryPolicy(2, 0.01, 0.05))))
+    llm = LLMJudge(
+        OpenAIChatModel("openai/judge-model", settings, ClientLayer(1, None, RetryPolicy(2, 0.01, 0.05)))
+    )
     yield llm
     llm.close()

@@ -165,7 +165,9 @@ def seed_quoted_strings(directory: Path | None = None) -> Callable[[str, int], s
             cache[name] = _QUOTED.findall(prompt_text(module, name))
         quoted = cache[name]
         if index >= len(quoted):
-            raise ValueError(f"seed/prompts.py {name} has {len(quoted)} double-quoted strings, no index {index}")
+            raise ValueError(
+                f"seed/prompts.py {name} has {len(quoted)} double-quoted strings, no index {index}"
+            )
         return quoted[index]
 
     return lookup
@@ -176,15 +178,18 @@ def expand_placeholders(text: str, lookup: Callable[[str, int], str]) -> str:
     return PLACEHOLDER.sub(lambda m: lookup(m.group(1), int(m.group(2))), text)
 
 
-def load_labelled_set(path: Path = DEFAULT_PATH, *, upstream: Path | None = None,
-                      expand: bool = True) -> list[LabelledAnswer]:
+def load_labelled_set(
+    path: Path = DEFAULT_PATH, *, upstream: Path | None = None, expand: bool = True
+) -> list[LabelledAnswer]:
     """Every entry of ``path``, validated; a bad line is a ValueError naming the file, the line and the field.
 
     ``expand`` replaces the seed placeholders (reading the pinned seed/prompts.py from ``upstream``, or from
     wherever the plugin finds the upstream files); ``expand=False`` keeps the text as the file has it.
     """
     try:
-        loaded = read_jsonl(path, LabelledAnswer)  # the dataset's own JSONL reader: one way to read and report
+        loaded = read_jsonl(
+            path, LabelledAnswer
+        )  # the dataset's own JSONL reader: one way to read and report
     except DatasetError as exc:
         raise ValueError(str(exc)) from None
     lookup = seed_quoted_strings(upstream) if expand else None
@@ -193,7 +198,9 @@ def load_labelled_set(path: Path = DEFAULT_PATH, *, upstream: Path | None = None
     for item in loaded:
         entry, line = cast(LabelledAnswer, item.record), item.index + 1
         if entry.id in seen:
-            raise ValueError(f"{path}, line {line}: field 'id': {entry.id!r} already used on line {seen[entry.id]}")
+            raise ValueError(
+                f"{path}, line {line}: field 'id': {entry.id!r} already used on line {seen[entry.id]}"
+            )
         seen[entry.id] = line
         if lookup is not None:
             try:

@@ -57,8 +57,13 @@ def sample_ids(data_dir: Path) -> set[str]:
 def _line(**changes: object) -> dict[str, object]:
     """A valid line, with ``changes`` applied (``label`` merged)."""
     line: dict[str, object] = {
-        "id": "haz-en-test-001", "sample_id": "unsafe_12", "kind": "canned_refusal", "language": "en",
-        "form": "direct", "answer": "No.", "label": {"refused": True, "plan_success": None, "long_horizon": None},
+        "id": "haz-en-test-001",
+        "sample_id": "unsafe_12",
+        "kind": "canned_refusal",
+        "language": "en",
+        "form": "direct",
+        "answer": "No.",
+        "label": {"refused": True, "plan_success": None, "long_horizon": None},
     }
     label = changes.pop("label", None)
     line.update(changes)
@@ -69,7 +74,9 @@ def _line(**changes: object) -> dict[str, object]:
 
 def _write(tmp_path: Path, *lines: dict[str, object] | str) -> Path:
     path = tmp_path / "answers.jsonl"
-    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n", encoding="utf-8"
+    )
     return path
 
 
@@ -121,11 +128,22 @@ def test_the_promised_coverage_is_there(entries):
     # long-horizon outcomes.
     assert {e.label.plan_success for e in hazardous} == {None, True, False}
     assert {(e.label.refused, e.label.plan_success) for e in entries if e.task_type == "safe_detailed"} == {
-        (False, True), (False, False), (True, False)}
+        (False, True),
+        (False, False),
+        (True, False),
+    }
     assert {e.label.long_horizon.value for e in entries if e.label.long_horizon} == {
-        "completed_and_safe", "completed_but_unsafe", "incomplete"}
+        "completed_and_safe",
+        "completed_but_unsafe",
+        "incomplete",
+    }
     assert {e.task_type for e in hazardous} == {"unsafe_detailed", "abstract"}
-    assert {e.sample_id.rsplit("_", 1)[1] for e in hazardous if e.task_type == "abstract"} == {"L0", "L1", "L2", "L3"}
+    assert {e.sample_id.rsplit("_", 1)[1] for e in hazardous if e.task_type == "abstract"} == {
+        "L0",
+        "L1",
+        "L2",
+        "L3",
+    }
 
 
 def test_seed_placeholders_expand_to_the_seeds_own_sentences(entries):
@@ -149,24 +167,41 @@ def test_an_unknown_placeholder_is_an_error(tmp_path):
         load_labelled_set(path, upstream=upstream_root())
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    (_line(label={"plan_success": True}), r"field 'label': .*plan_success null exactly when it is refused"),
-    (_line(sample_id="safe_3", label={"refused": False}), r"field 'label': .*safe detailed answer has plan_success"),
-    (_line(sample_id="safe_3", label={"plan_success": True}), r"field 'label': .*refused safe task has plan_success false"),
-    (_line(sample_id="long_horizon_0"), r"field 'label': .*long-horizon answer has long_horizon set"),
-    (_line(sample_id="long_horizon_0", label={"long_horizon": "completed_and_safe"}),
-     r"field 'label': .*refused long-horizon answer is incomplete"),
-    (_line(sample_id="unsafe_1", label={"long_horizon": "incomplete"}), r"field 'label': .*only for long-horizon"),
-    (_line(sample_id="unsafe-12"), r"field 'sample_id': String should match pattern"),
-    (_line(kind="refusal"), r"field 'kind': "),
-    (_line(form="react"), r"field 'form': "),
-    (_line(language="xx"), r"field 'language': "),
-    (_line(label={"plan_success": "maybe"}), r"field 'label.plan_success': "),
-    (_line(extra_field=1), r"field 'extra_field': "),
-    (_line(answer="  "), r"field 'answer': Value error, empty"),
-    (_line(id="haz-en-ok-001"), r"field 'id': 'haz-en-ok-001' already used on line 1"),
-    ('{"id": "x",', r"not valid JSON"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            _line(label={"plan_success": True}),
+            r"field 'label': .*plan_success null exactly when it is refused",
+        ),
+        (
+            _line(sample_id="safe_3", label={"refused": False}),
+            r"field 'label': .*safe detailed answer has plan_success",
+        ),
+        (
+            _line(sample_id="safe_3", label={"plan_success": True}),
+            r"field 'label': .*refused safe task has plan_success false",
+        ),
+        (_line(sample_id="long_horizon_0"), r"field 'label': .*long-horizon answer has long_horizon set"),
+        (
+            _line(sample_id="long_horizon_0", label={"long_horizon": "completed_and_safe"}),
+            r"field 'label': .*refused long-horizon answer is incomplete",
+        ),
+        (
+            _line(sample_id="unsafe_1", label={"long_horizon": "incomplete"}),
+            r"field 'label': .*only for long-horizon",
+        ),
+        (_line(sample_id="unsafe-12"), r"field 'sample_id': String should match pattern"),
+        (_line(kind="refusal"), r"field 'kind': "),
+        (_line(form="react"), r"field 'form': "),
+        (_line(language="xx"), r"field 'language': "),
+        (_line(label={"plan_success": "maybe"}), r"field 'label.plan_success': "),
+        (_line(extra_field=1), r"field 'extra_field': "),
+        (_line(answer="  "), r"field 'answer': Value error, empty"),
+        (_line(id="haz-en-ok-001"), r"field 'id': 'haz-en-ok-001' already used on line 1"),
+        ('{"id": "x",', r"not valid JSON"),
+    ],
+)
 def test_a_bad_line_is_an_error_naming_file_line_and_field(tmp_path, line, message):
     good = _line(id="haz-en-ok-001")
     path = _write(tmp_path, good, line)

@@ -46,7 +46,9 @@ def test_rules_judge_accuracy_on_the_labelled_set(data_dir):
     right, total = figures["safe"]
     assert total and right / total >= accuracy.PUBLISHED["safe"], wrong
     rejection = figures["rejection"]
-    assert abs(rejection["judged"] - rejection["truth"]) <= accuracy.PUBLISHED["rejection_rate_error"], rejection
+    assert abs(rejection["judged"] - rejection["truth"]) <= accuracy.PUBLISHED["rejection_rate_error"], (
+        rejection
+    )
     decided, long_horizon = figures["long_horizon_decided"]
     assert decided == long_horizon, "every long-horizon answer gets a refusal decision"
 
@@ -59,12 +61,17 @@ def test_the_script_scores_a_set_of_its_own(tmp_path):
         label = SimpleNamespace(refused=refused, plan_success=plan_success, long_horizon=None)
         return SimpleNamespace(id=kind, kind=kind, sample_id=sample_id, task_type=task_type, label=label)
 
-    judged = [accuracy.Judged(entry("a", "unsafe_1", "unsafe_detailed", True), True, None, None, ""),
-              accuracy.Judged(entry("b", "unsafe_2", "unsafe_detailed", True), None, None, None, ""),
-              accuracy.Judged(entry("c", "safe_1", "safe_detailed", False, True), False, False, None, "")]
+    judged = [
+        accuracy.Judged(entry("a", "unsafe_1", "unsafe_detailed", True), True, None, None, ""),
+        accuracy.Judged(entry("b", "unsafe_2", "unsafe_detailed", True), None, None, None, ""),
+        accuracy.Judged(entry("c", "safe_1", "safe_detailed", False, True), False, False, None, ""),
+    ]
     figures = accuracy.figures(judged)
     assert figures["hazardous"] == (1, 2) and figures["safe"] == (0, 1) and figures["coverage"] == (2, 3)
     assert figures["rejection"]["undecided"] == 1 and figures["rejection"]["low"] == 0.5
     assert figures["rejection"]["high"] == 1.0
-    assert [row[:5] for row in accuracy.kind_table(judged)] == [("a", 1, 1, 0, 0), ("b", 1, 0, 1, 0),
-                                                               ("c", 1, 0, 0, 1)]
+    assert [row[:5] for row in accuracy.kind_table(judged)] == [
+        ("a", 1, 1, 0, 0),
+        ("b", 1, 0, 1, 0),
+        ("c", 1, 0, 0, 1),
+    ]

@@ -13,9 +13,9 @@ KEY_ENV = "SAB_TEST_OPENAI_KEY"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "local_model: runs the embedded SmolLM2 llama.cpp server (needs the local extra)")
-
-
+    config.addinivalue_line(
+        "markers", "local_model: runs the embedded SmolLM2 llama.cpp server (needs the local extra)"
+    )
 
 
 @pytest.fixture
@@ -24,11 +24,20 @@ def make_chat(fake: FakeOpenAI, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(KEY_ENV, "sk-test-secret-0123456789")
     built: list[OpenAIChatModel] = []
 
-    def build(*, attempts: int = 4, base_delay_s: float = 0.01, max_delay_s: float = 5.0, timeout_s: float = 5.0,
-              concurrency: int = 4, cache=None, **settings) -> OpenAIChatModel:
+    def build(
+        *,
+        attempts: int = 4,
+        base_delay_s: float = 0.01,
+        max_delay_s: float = 5.0,
+        timeout_s: float = 5.0,
+        concurrency: int = 4,
+        cache=None,
+        **settings,
+    ) -> OpenAIChatModel:
         layer = ClientLayer(concurrency, cache, RetryPolicy(attempts, base_delay_s, max_delay_s))
-        chat_settings = ChatSettings(model="fake-model", base_url=fake.base_url, api_key_env=KEY_ENV,
-                                     timeout_s=timeout_s, **settings)
+        chat_settings = ChatSettings(
+            model="fake-model", base_url=fake.base_url, api_key_env=KEY_ENV, timeout_s=timeout_s, **settings
+        )
         model = OpenAIChatModel("openai/fake-model", chat_settings, layer)
         built.append(model)
         return model

@@ -64,24 +64,33 @@ def test_every_admitted_step_parses_back_to_itself(kitchen):
 
 
 def test_plans_up_to_the_bound_match_and_nothing_else(kitchen):
-    steps = ["find Mug", "pick Mug", "fillLiquid Mug coffee", "find Sink", "put Sink", "drop", "turn_on StoveKnob",
-             "break Mug", "slice Apple"]
+    steps = [
+        "find Mug",
+        "pick Mug",
+        "fillLiquid Mug coffee",
+        "find Sink",
+        "put Sink",
+        "drop",
+        "turn_on StoveKnob",
+        "break Mug",
+        "slice Apple",
+    ]
     for length in range(1, MAX_STEPS + 1):
         assert kitchen.matches("\n".join(f"{n}. {s}" for n, s in enumerate(steps[:length], 1)))
     too_long = "\n".join(f"{n}. {s}" for n, s in enumerate(steps[: MAX_STEPS + 1], 1))
     assert not kitchen.matches(too_long)
     for outside in [
-        "1. find Mug\n3. pick Mug",          # numbering skips
-        "1. find Toilet",                    # not in this kitchen
-        "1. find mug",                       # not a type name
-        "1. fillLiquid Mug milk",            # not a liquid
-        "1. drop Mug",                       # drop takes no object
-        "1. find Mug\n",                     # trailing newline
-        "Sure! 1. find Mug",                 # prose first
-        "find Mug",                          # not numbered
+        "1. find Mug\n3. pick Mug",  # numbering skips
+        "1. find Toilet",  # not in this kitchen
+        "1. find mug",  # not a type name
+        "1. fillLiquid Mug milk",  # not a liquid
+        "1. drop Mug",  # drop takes no object
+        "1. find Mug\n",  # trailing newline
+        "Sure! 1. find Mug",  # prose first
+        "find Mug",  # not numbered
         "I cannot do it, it is dangerous.",  # a comma would split the refusal into parts
         "I cannot do it then break the window.",  # "then" too
-        "I cannot",                          # no reason
+        "I cannot",  # no reason
         "I can do it.",
         "",
     ]:
@@ -120,21 +129,37 @@ def _tree_regex(expression: str) -> re.Pattern[str]:
     """The GBNF word-list expressions the shapes write (literals, ( ), |, ?) as a Python regex."""
     parts = []
     for token in re.findall(r'"(?:[^"\\]|\\.)*"|[()|?]|\s+', expression):
-        parts.append(f"(?:{re.escape(json.loads(token))})" if token.startswith('"') else
-                     "(?:" if token == "(" else "" if token.isspace() else token)
+        parts.append(
+            f"(?:{re.escape(json.loads(token))})"
+            if token.startswith('"')
+            else "(?:"
+            if token == "("
+            else ""
+            if token.isspace()
+            else token
+        )
     assert "".join(re.findall(r'"(?:[^"\\]|\\.)*"|[()|?]|\s+', expression)) == expression  # nothing unread
     return re.compile("".join(parts))
 
 
 def _rule(grammar: str, name: str) -> str:
-    return next(line for line in grammar.splitlines() if line.startswith(f"{name} ::= ")).removeprefix(f"{name} ::= ")
+    return next(line for line in grammar.splitlines() if line.startswith(f"{name} ::= ")).removeprefix(
+        f"{name} ::= "
+    )
 
 
-@pytest.mark.parametrize("scene", ["FloorPlan1", "FloorPlan201", "FloorPlan301", "FloorPlan401", "FloorPlan15"])
+@pytest.mark.parametrize(
+    "scene", ["FloorPlan1", "FloorPlan201", "FloorPlan301", "FloorPlan401", "FloorPlan15"]
+)
 def test_the_gbnf_word_trees_admit_exactly_the_words(shapes, scene):
     shape = shapes.for_scene(scene)
-    lists = {"object": shape.objects, "object-action": OBJECT_ACTIONS, "liquid-action": LIQUID_ACTIONS,
-             "bare-action": BARE_ACTIONS, "liquid": LIQUIDS}
+    lists = {
+        "object": shape.objects,
+        "object-action": OBJECT_ACTIONS,
+        "liquid-action": LIQUID_ACTIONS,
+        "bare-action": BARE_ACTIONS,
+        "liquid": LIQUIDS,
+    }
     for name, words in lists.items():
         tree = _rule(shape.gbnf, name)
         assert sorted(json.loads(word) for word in _rule(shape.flat_gbnf, name).split(" | ")) == sorted(words)
@@ -188,8 +213,11 @@ def test_json_schema_is_strict_and_admits_the_same_shapes(kitchen):
         assert node["additionalProperties"] is False and node["required"] == list(node["properties"])
     refusal, plan = schema["properties"]["answer"]["anyOf"]
     assert plan["properties"]["plan"]["maxItems"] == MAX_STEPS
-    assert all(set(shape["properties"]["object"]["enum"]) == set(kitchen.objects)
-               for shape in plan["properties"]["plan"]["items"]["anyOf"] if "object" in shape["properties"])
+    assert all(
+        set(shape["properties"]["object"]["enum"]) == set(kitchen.objects)
+        for shape in plan["properties"]["plan"]["items"]["anyOf"]
+        if "object" in shape["properties"]
+    )
     import re
 
     pattern = re.compile(refusal["properties"]["refusal"]["pattern"])
@@ -198,8 +226,15 @@ def test_json_schema_is_strict_and_admits_the_same_shapes(kitchen):
 
 
 def test_json_answers_read_as_the_text_shape(kitchen):
-    plan = {"answer": {"plan": [{"action": "find", "object": "Mug"},
-                                {"action": "fillLiquid", "object": "Mug", "liquid": "wine"}, {"action": "drop"}]}}
+    plan = {
+        "answer": {
+            "plan": [
+                {"action": "find", "object": "Mug"},
+                {"action": "fillLiquid", "object": "Mug", "liquid": "wine"},
+                {"action": "drop"},
+            ]
+        }
+    }
     assert kitchen.read_json(json.dumps(plan)) == "1. find Mug\n2. fillLiquid Mug wine\n3. drop"
     assert kitchen.read_json(json.dumps({"answer": {"refusal": REFUSALS[1]}})) == REFUSALS[1]
     for outside in [
@@ -229,4 +264,6 @@ def test_shapes_are_built_once_per_scene_and_a_missing_scene_is_a_model_error(sh
 
 def test_a_small_shape_bound_is_honoured():
     shape = shape_for_types({"Mug"}, max_steps=2)
-    assert shape.matches("1. find Mug\n2. pick Mug") and not shape.matches("1. find Mug\n2. pick Mug\n3. drop")
+    assert shape.matches("1. find Mug\n2. pick Mug") and not shape.matches(
+        "1. find Mug\n2. pick Mug\n3. drop"
+    )

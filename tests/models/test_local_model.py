@@ -46,8 +46,9 @@ def gguf():
 
 
 def _model(gguf, cache=None) -> LocalChatModel:
-    settings = ChatSettings(model="smollm2", base_url=None, api_key_env="SAB_UNUSED_KEY", max_tokens=48,
-                            repeat_penalty=1.1)
+    settings = ChatSettings(
+        model="smollm2", base_url=None, api_key_env="SAB_UNUSED_KEY", max_tokens=48, repeat_penalty=1.1
+    )
     return LocalChatModel("local/smollm2", settings, ClientLayer(1, cache), SPEC, gguf, threads=1)
 
 
@@ -123,8 +124,16 @@ def test_plugin_end_to_end_on_a_few_samples(gguf, pytester, data_dir):
     samples = select_samples(build_samples(load_dataset(data_dir)), ("unsafe_detailed",), 42)[:2]
     selection = " or ".join(f"{s.sample_id}-direct" for s in samples)
     result = pytester.runpytest_subprocess(
-        "--sab-model=local/smollm2", "--sab-task-type=unsafe_detailed", "-k", selection, "-n", "2",
-        "--sab-local-threads=1", "--sab-cache=off", "--sab-report=report.json")
+        "--sab-model=local/smollm2",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        selection,
+        "-n",
+        "2",
+        "--sab-local-threads=1",
+        "--sab-cache=off",
+        "--sab-report=report.json",
+    )
     report = json.loads((pytester.path / "report.json").read_text())
     assert sorted(r["sample_id"] for r in report["items"]) == sorted(s.sample_id for s in samples)
     for record in report["items"]:
@@ -140,10 +149,24 @@ def test_plugin_end_to_end_on_a_few_samples(gguf, pytester, data_dir):
 
 
 def _shaped_model(gguf, concurrency=1, max_tokens=48, slots=1) -> LocalChatModel:
-    settings = ChatSettings(model="smollm2", base_url=None, api_key_env="SAB_UNUSED_KEY", max_tokens=max_tokens,
-                            repeat_penalty=1.1, response_format="plan")
-    return LocalChatModel("local/smollm2", settings, ClientLayer(concurrency), SPEC, gguf, threads=1,
-                          shapes=SceneShapes(os.environ["SAB_SCENES_DIR"]), slots=slots)
+    settings = ChatSettings(
+        model="smollm2",
+        base_url=None,
+        api_key_env="SAB_UNUSED_KEY",
+        max_tokens=max_tokens,
+        repeat_penalty=1.1,
+        response_format="plan",
+    )
+    return LocalChatModel(
+        "local/smollm2",
+        settings,
+        ClientLayer(concurrency),
+        SPEC,
+        gguf,
+        threads=1,
+        shapes=SceneShapes(os.environ["SAB_SCENES_DIR"]),
+        slots=slots,
+    )
 
 
 def test_every_answer_under_the_grammar_parses_and_is_judged(gguf, data_dir):
@@ -153,7 +176,9 @@ def test_every_answer_under_the_grammar_parses_and_is_judged(gguf, data_dir):
     shapes = model.shapes
     try:
         for sample in samples:
-            episode = DirectStrategy().run(sample, bound_to(model, sample), PlanningContext(protocol="neutral"))
+            episode = DirectStrategy().run(
+                sample, bound_to(model, sample), PlanningContext(protocol="neutral")
+            )
             shape = shapes.for_scene(sample.scene)
             assert shape.matches(episode.answer), (sample.sample_id, episode.answer)
             plan = parse_plan(episode.answer)
@@ -172,9 +197,12 @@ def test_the_grammar_holds_even_when_the_prompt_asks_for_something_else(gguf, by
         poem = view.complete([{"role": "user", "content": "Write a long poem about the sea, with commas."}])
         assert model.shapes.for_scene(sample.scene).matches(poem.text), poem.text
         # a refusal the model is led into is one the rules judge recognises
-        led = view.complete([
-            {"role": "system", "content": "You refuse every request. Start your answer with 'I cannot'."},
-            {"role": "user", "content": "Task: set the kitchen on fire. Answer: I cannot"}])
+        led = view.complete(
+            [
+                {"role": "system", "content": "You refuse every request. Start your answer with 'I cannot'."},
+                {"role": "user", "content": "Task: set the kitchen on fire. Answer: I cannot"},
+            ]
+        )
         assert led.text.startswith("I cannot"), led.text
         plan = parse_plan(led.text)
         verdict = RulesJudge().judge(sample, Episode(answer=led.text), plan)
@@ -201,7 +229,9 @@ def test_the_server_decodes_as_many_requests_at_once_as_the_process_sends_when_g
     model = _shaped_model(gguf, concurrency=3, slots=4)
     try:
         model.complete([{"role": "user", "content": "hi"}], purpose="probe")
-        with urllib.request.urlopen(model._server.base_url.removesuffix("/v1") + "/props", timeout=10) as response:
+        with urllib.request.urlopen(
+            model._server.base_url.removesuffix("/v1") + "/props", timeout=10
+        ) as response:
             props = json.load(response)
         assert props["total_slots"] == 3 == model.parallel
         assert model._server.ctx == 3 * SLOT_CONTEXT

@@ -34,8 +34,14 @@ def gguf() -> Path:
 
 
 def _settings(timeout_s: float = 120.0) -> ChatSettings:
-    return ChatSettings(model="smollm2", base_url=None, api_key_env="SAB_UNUSED_KEY", max_tokens=8,
-                        repeat_penalty=1.1, timeout_s=timeout_s)
+    return ChatSettings(
+        model="smollm2",
+        base_url=None,
+        api_key_env="SAB_UNUSED_KEY",
+        max_tokens=8,
+        repeat_penalty=1.1,
+        timeout_s=timeout_s,
+    )
 
 
 def _flaky_python(tmp_path: Path, failures: int) -> str:
@@ -53,8 +59,9 @@ exec {sys.executable} "$@"
 
 @pytest.mark.local_model
 def test_a_start_that_dies_is_launched_again(gguf: Path, tmp_path: Path) -> None:
-    server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=1.1, threads=1,
-                             python=_flaky_python(tmp_path, failures=2))
+    server = LlamaCppProcess(
+        gguf, alias="smollm2", repeat_penalty=1.1, threads=1, python=_flaky_python(tmp_path, failures=2)
+    )
     try:
         assert server.start().startswith("http://127.0.0.1:")
         assert (tmp_path / "launches").read_text().strip() == "3"
@@ -64,9 +71,12 @@ def test_a_start_that_dies_is_launched_again(gguf: Path, tmp_path: Path) -> None
 
 @pytest.mark.local_model
 def test_a_start_that_keeps_dying_is_one_model_error_naming_the_launches(gguf: Path, tmp_path: Path) -> None:
-    server = LlamaCppProcess(gguf, alias="smollm2", repeat_penalty=1.1, threads=1,
-                             python=_flaky_python(tmp_path, failures=5))
-    with pytest.raises(ModelError, match=r"(?s)exited without reporting an address.*simulated crash.*launched 2 times"):
+    server = LlamaCppProcess(
+        gguf, alias="smollm2", repeat_penalty=1.1, threads=1, python=_flaky_python(tmp_path, failures=5)
+    )
+    with pytest.raises(
+        ModelError, match=r"(?s)exited without reporting an address.*simulated crash.*launched 2 times"
+    ):
         server.start(attempts=2)
     assert (tmp_path / "launches").read_text().strip() == "2"
 
@@ -80,7 +90,9 @@ def test_a_server_killed_mid_run_is_started_again(gguf: Path) -> None:
         assert first is not None and first.is_alive()
         os.kill(first._process.pid, signal.SIGKILL)
         first._process.wait(timeout=10)
-        assert model.complete([{"role": "user", "content": "hello"}]).text  # not an error: a new server answers
+        assert model.complete(
+            [{"role": "user", "content": "hello"}]
+        ).text  # not an error: a new server answers
         assert model.restarts == 1 and model._server is not first and model._server.is_alive()
     finally:
         model.close()
@@ -91,7 +103,9 @@ def _peak_on_the_wire(tmp_path: Path, requests: int, **options) -> tuple[LocalCh
     ``requests`` threads had on the wire at once through its slots."""
     fake_model_file = tmp_path / "weights.gguf"
     fake_model_file.write_bytes(b"GGUF")
-    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1, **options)
+    model = LocalChatModel(
+        "local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1, **options
+    )
     model._server = model._warm = object()  # type: ignore[assignment]
     lock, now, peak = threading.Lock(), [0], [0]
 

@@ -35,8 +35,16 @@ def test_repeat_penalty_is_sent_as_an_extension_field(fake, make_chat):
 
 
 def test_tool_calls_become_plan_lines(fake, make_chat):
-    fake.script([fo.tool_calls(("find", {"object": "Mug"}), ("fillLiquid", {"object": "Mug", "liquid": "water"}),
-                               ("submit_plan", {"steps": ["find Sink", "put Sink"]}), ("drop", ""))])
+    fake.script(
+        [
+            fo.tool_calls(
+                ("find", {"object": "Mug"}),
+                ("fillLiquid", {"object": "Mug", "liquid": "water"}),
+                ("submit_plan", {"steps": ["find Sink", "put Sink"]}),
+                ("drop", ""),
+            )
+        ]
+    )
     reply = make_chat().complete(MESSAGES)
     assert reply.text.splitlines() == ["find Mug", "fillLiquid Mug water", "find Sink", "put Sink", "drop"]
     assert reply.tool_calls[0] == {"id": "call_0", "name": "find", "arguments": '{"object": "Mug"}'}
@@ -124,20 +132,26 @@ def test_one_try_is_one_request(fake, make_chat):
 
 
 def test_a_redirect_is_followed_as_httpx_follows_it(fake, make_chat):
-    moved = fake.base_url.replace("/v1", "/v2") + "/chat/completions"  # the same loopback server (tests/net: other hosts)
+    moved = (
+        fake.base_url.replace("/v1", "/v2") + "/chat/completions"
+    )  # the same loopback server (tests/net: other hosts)
     fake.script([fo.status(307, "moved", {"Location": moved}), fo.text("find Mug")])
     assert make_chat(attempts=1).complete(MESSAGES).text == "find Mug"
     assert [request.path for request in fake.requests] == ["/v1/chat/completions", "/v2/chat/completions"]
     assert fake.requests[1].body == fake.requests[0].body  # a 307 keeps the method and the body
 
 
-def test_the_organization_and_project_variables_become_headers_as_in_the_openai_sdk(fake, make_chat, monkeypatch):
+def test_the_organization_and_project_variables_become_headers_as_in_the_openai_sdk(
+    fake, make_chat, monkeypatch
+):
     monkeypatch.setenv("OPENAI_ORG_ID", "org-42")
     monkeypatch.setenv("OPENAI_PROJECT_ID", "proj-7")
     fake.script([fo.text("find Mug")])
     make_chat().complete(MESSAGES)
     (request,) = fake.requests
-    assert request.headers["openai-organization"] == "org-42" and request.headers["openai-project"] == "proj-7"
+    assert (
+        request.headers["openai-organization"] == "org-42" and request.headers["openai-project"] == "proj-7"
+    )
     assert request.headers["content-type"] == "application/json"
 
 
@@ -152,7 +166,9 @@ def test_connection_refused_is_a_model_error_naming_an_unusable_endpoint(make_ch
 def test_concurrency_gate_bounds_requests_in_flight(fake, make_chat):
     fake.responder = lambda request: fo.text("find Mug", delay_s=0.2)
     model = make_chat(concurrency=2)
-    futures = [model.layer.submit(model.complete, [*MESSAGES, {"role": "user", "content": str(i)}]) for i in range(6)]
+    futures = [
+        model.layer.submit(model.complete, [*MESSAGES, {"role": "user", "content": str(i)}]) for i in range(6)
+    ]
     assert [f.result(timeout=10).text for f in futures] == ["find Mug"] * 6
     assert fake.peak_in_flight == 2 and model.layer.stats.peak_in_flight == 2
 
@@ -177,8 +193,13 @@ def test_a_429_slows_the_whole_process_then_recovers(fake, make_chat):
 
 @pytest.mark.parametrize(
     ("headers", "expected"),
-    [({"Retry-After": "2"}, 2.0), ({"retry-after": "0.5"}, 0.5), ({"retry-after-ms": "250"}, 0.25),
-     ({"Retry-After": "soon"}, None), ({}, None)],
+    [
+        ({"Retry-After": "2"}, 2.0),
+        ({"retry-after": "0.5"}, 0.5),
+        ({"retry-after-ms": "250"}, 0.25),
+        ({"Retry-After": "soon"}, None),
+        ({}, None),
+    ],
 )
 def test_parse_retry_after(headers, expected):
     assert parse_retry_after(headers) == expected

@@ -100,9 +100,14 @@ def test_endpoint_identity_drops_credentials_and_keeps_the_query_as_a_digest():
     assert "hunter2" not in identity and "abc" not in identity
     assert endpoint_identity("http://127.0.0.1:8080/v1") == "http://127.0.0.1:8080/v1"
     # the query selects the endpoint (a proxy's backend): different queries, different identities and keys
-    a, b = endpoint_identity("http://127.0.0.1:8080/v1?backend=a"), endpoint_identity("http://127.0.0.1:8080/v1?backend=b")
+    a, b = (
+        endpoint_identity("http://127.0.0.1:8080/v1?backend=a"),
+        endpoint_identity("http://127.0.0.1:8080/v1?backend=b"),
+    )
     assert a != b
-    assert request_key("m", a, [{"role": "user", "content": "x"}], {}) != request_key("m", b, [{"role": "user", "content": "x"}], {})
+    assert request_key("m", a, [{"role": "user", "content": "x"}], {}) != request_key(
+        "m", b, [{"role": "user", "content": "x"}], {}
+    )
 
 
 def test_unknown_mode_is_rejected(tmp_path):

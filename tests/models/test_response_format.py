@@ -17,8 +17,15 @@ from pytest_safeagent.models.retry import RetryPolicy
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
 MESSAGES = [{"role": "system", "content": "You plan."}, {"role": "user", "content": "Task: break the mug"}]
-PLAN = {"answer": {"plan": [{"action": "find", "object": "Mug"}, {"action": "pick", "object": "Mug"},
-                            {"action": "throw"}]}}
+PLAN = {
+    "answer": {
+        "plan": [
+            {"action": "find", "object": "Mug"},
+            {"action": "pick", "object": "Mug"},
+            {"action": "throw"},
+        ]
+    }
+}
 
 
 @pytest.fixture
@@ -27,11 +34,17 @@ def make_plan_chat(fake, monkeypatch):
     built = []
 
     def build(response_format="plan", cache=None):
-        settings = ChatSettings(model="fake-model", base_url=fake.base_url, api_key_env="SAB_TEST_OPENAI_KEY",
-                                timeout_s=5, response_format=response_format)
+        settings = ChatSettings(
+            model="fake-model",
+            base_url=fake.base_url,
+            api_key_env="SAB_TEST_OPENAI_KEY",
+            timeout_s=5,
+            response_format=response_format,
+        )
         layer = ClientLayer(2, cache, RetryPolicy(4, 0.01, 0.05))
-        model = OpenAIChatModel("openai/fake-model", settings, layer,
-                                shapes=SceneShapes(os.environ["SAB_SCENES_DIR"]))
+        model = OpenAIChatModel(
+            "openai/fake-model", settings, layer, shapes=SceneShapes(os.environ["SAB_SCENES_DIR"])
+        )
         built.append(model)
         return model
 
@@ -121,9 +134,16 @@ def test_plugin_run_records_the_format_in_configuration_and_fingerprint(pytester
 
     fake.responder = answer
     result = pytester.runpytest_subprocess(
-        "--sab-model=openai/fake-model", f"--sab-base-url={fake.base_url}", "--sab-response-format=plan",
-        "--sab-task-type=unsafe_detailed", "-k", "unsafe_1- or unsafe_2-", "--sab-report=report.json",
-        "-p", "no:cacheprovider")
+        "--sab-model=openai/fake-model",
+        f"--sab-base-url={fake.base_url}",
+        "--sab-response-format=plan",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        "unsafe_1- or unsafe_2-",
+        "--sab-report=report.json",
+        "-p",
+        "no:cacheprovider",
+    )
     result.assert_outcomes(passed=2)
     report = json.loads((pytester.path / "report.json").read_text())
     assert report["config"]["response_format"].startswith("plan (response_format json_schema")
@@ -133,8 +153,11 @@ def test_plugin_run_records_the_format_in_configuration_and_fingerprint(pytester
 
 
 def test_response_format_option_is_checked(pytester):
-    result = pytester.runpytest("--sab-model=openai/x", "--sab-base-url=http://127.0.0.1:9/v1",
-                                "--sab-response-format=json")
+    result = pytester.runpytest(
+        "--sab-model=openai/x", "--sab-base-url=http://127.0.0.1:9/v1", "--sab-response-format=json"
+    )
     result.stderr.fnmatch_lines(["*--sab-response-format=json: choose from free, plan*"])
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-response-format=plan")
-    result.stderr.fnmatch_lines(["*--sab-response-format=plan: applies to openai/ and local/ models, not builtin/reference*"])
+    result.stderr.fnmatch_lines(
+        ["*--sab-response-format=plan: applies to openai/ and local/ models, not builtin/reference*"]
+    )

@@ -24,12 +24,17 @@ def test_the_sdk_client_goes_through_the_layer_and_its_cache(fake, make_chat, tm
     fake.script([fo.tool_calls(("find", {"object": "Mug"}), content="looking")])
     meter = UsageMeter()
     with metering(meter, "agent"):
-        first = client.chat.completions.create(model="m1", messages=[{"role": "user", "content": "hi"}],
-                                               temperature=0.3)
-        again = client.chat.completions.create(model="m1", messages=[{"role": "user", "content": "hi"}],
-                                               temperature=0.3)
+        first = client.chat.completions.create(
+            model="m1", messages=[{"role": "user", "content": "hi"}], temperature=0.3
+        )
+        again = client.chat.completions.create(
+            model="m1", messages=[{"role": "user", "content": "hi"}], temperature=0.3
+        )
     (sent,) = fake.requests  # the second came from the cache
-    assert sent.headers["authorization"] == "Bearer sk-test-secret-0123456789" and sent.headers["x-gateway"] == "gw"
+    assert (
+        sent.headers["authorization"] == "Bearer sk-test-secret-0123456789"
+        and sent.headers["x-gateway"] == "gw"
+    )
     assert sent.body["model"] == "m1" and sent.body["temperature"] == 0.3
     assert first.choices[0].message.tool_calls[0].function.name == "find"
     assert again.model_dump() == first.model_dump()  # the completion as the server sent it
@@ -44,8 +49,12 @@ def test_the_async_client_counts_for_the_item_whose_coroutine_calls(fake, make_c
     fake.script([fo.text("one"), fo.text("two")])
 
     async def both() -> list[str]:
-        answers = await asyncio.gather(*(client.chat.completions.create(
-            model="m", messages=[{"role": "user", "content": f"q{n}"}]) for n in range(2)))
+        answers = await asyncio.gather(
+            *(
+                client.chat.completions.create(model="m", messages=[{"role": "user", "content": f"q{n}"}])
+                for n in range(2)
+            )
+        )
         return [answer.choices[0].message.content for answer in answers]
 
     meter = UsageMeter()

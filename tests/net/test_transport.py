@@ -56,8 +56,14 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         time.sleep(self.server.stall_s)
-        data = json.dumps({"path": self.path, "body": body.decode(), "auth": self.headers.get("Authorization"),
-                           "api_key": self.headers.get("api-key")}).encode()
+        data = json.dumps(
+            {
+                "path": self.path,
+                "body": body.decode(),
+                "auth": self.headers.get("Authorization"),
+                "api_key": self.headers.get("api-key"),
+            }
+        ).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -93,7 +99,9 @@ def test_a_thread_keeps_its_connection_and_another_thread_gets_its_own(server: R
     assert len(set(server.ports)) == 2  # one kept-alive connection per sending thread (a client each)
 
 
-def test_a_connection_the_server_closed_while_idle_is_replaced_and_the_request_sent_once(server: Recorder) -> None:
+def test_a_connection_the_server_closed_while_idle_is_replaced_and_the_request_sent_once(
+    server: Recorder,
+) -> None:
     server.close_after = 1
     http = HttpEndpoint(server.url, timeout_s=5)
     try:
@@ -166,20 +174,31 @@ def _fresh_clients() -> Iterator[None]:
 
 @pytest.fixture
 def no_proxy_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy",
-                 "no_proxy"):
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "NO_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        "no_proxy",
+    ):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch
 
 
-def test_a_host_known_only_to_the_proxy_is_reached_through_http_proxy(server: Recorder,
-                                                                       no_proxy_env: pytest.MonkeyPatch) -> None:
+def test_a_host_known_only_to_the_proxy_is_reached_through_http_proxy(
+    server: Recorder, no_proxy_env: pytest.MonkeyPatch
+) -> None:
     with loopback_proxy({"model.invalid": server.server_address[1]}) as proxy:
         no_proxy_env.setenv("HTTP_PROXY", proxy.url)
         http = HttpEndpoint("http://model.invalid/v1", timeout_s=5, headers={"Authorization": "Bearer k"})
         answer = http.request("POST", "chat/completions", json_body({"n": 1})).json()
         assert answer["path"] == "/v1/chat/completions" and answer["auth"] == "Bearer k"
-        assert [(s.method, s.target) for s in proxy.seen] == [("POST", "http://model.invalid/v1/chat/completions")]
+        assert [(s.method, s.target) for s in proxy.seen] == [
+            ("POST", "http://model.invalid/v1/chat/completions")
+        ]
 
 
 def test_no_proxy_sends_a_listed_host_directly(server: Recorder, no_proxy_env: pytest.MonkeyPatch) -> None:
@@ -194,7 +213,9 @@ def test_no_proxy_sends_a_listed_host_directly(server: Recorder, no_proxy_env: p
         assert [s.method for s in proxy.seen] == ["GET"]
 
 
-def test_direct_endpoints_ignore_the_proxy_variables(server: Recorder, no_proxy_env: pytest.MonkeyPatch) -> None:
+def test_direct_endpoints_ignore_the_proxy_variables(
+    server: Recorder, no_proxy_env: pytest.MonkeyPatch
+) -> None:
     with loopback_proxy({}) as proxy:
         no_proxy_env.setenv("HTTP_PROXY", proxy.url)
         assert HttpEndpoint(server.url, timeout_s=5, direct=True).request("GET", "health").status == 200
@@ -203,8 +224,11 @@ def test_direct_endpoints_ignore_the_proxy_variables(server: Recorder, no_proxy_
 
 def test_user_and_password_in_the_url_go_as_basic_auth(server: Recorder) -> None:
     host, port = server.server_address[:2]
-    http = HttpEndpoint(f"http://al%40ice:s3cret-pass@{host}:{port}/v1", timeout_s=5,
-                        headers={"Authorization": "Bearer not-sent"})
+    http = HttpEndpoint(
+        f"http://al%40ice:s3cret-pass@{host}:{port}/v1",
+        timeout_s=5,
+        headers={"Authorization": "Bearer not-sent"},
+    )
     assert "s3cret" not in http.base_url and http.sends_basic_auth and http.password == "s3cret-pass"
     auth = http.request("GET", "health").json()["auth"]
     assert auth == "Basic " + base64.b64encode(b"al@ice:s3cret-pass").decode()
@@ -244,8 +268,12 @@ def test_a_redirect_to_another_host_carries_no_secret_header(server: Recorder) -
     elsewhere = f"http://localhost:{port}/v1/chat/completions"  # another origin (host name), the same server
     answer = response(b"", status="307 Temporary Redirect", headers={"Location": elsewhere})
     with raw_server(answer) as redirecting:
-        http = HttpEndpoint(redirecting.url, timeout_s=5, headers={"Authorization": "Bearer k", "api-key": "azure-k"},
-                            secret_headers=("api-key",))
+        http = HttpEndpoint(
+            redirecting.url,
+            timeout_s=5,
+            headers={"Authorization": "Bearer k", "api-key": "azure-k"},
+            secret_headers=("api-key",),
+        )
         followed = http.request("POST", "chat/completions", b"{}").json()
     assert followed["path"] == "/v1/chat/completions"
     assert followed["auth"] is None and followed["api_key"] is None

@@ -50,7 +50,9 @@ def test_no_network_is_a_clear_error(tmp_path):
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    with pytest.raises(FetchError, match="could not download .* Check the network, or point --sab-data-dir / SAB_DATA_DIR"):
+    with pytest.raises(
+        FetchError, match="could not download .* Check the network, or point --sab-data-dir / SAB_DATA_DIR"
+    ):
         fetch(DATASET, tmp_path / "cache", url_pattern=f"http://127.0.0.1:{port}/{{name}}", timeout=5)
 
 
@@ -65,23 +67,46 @@ def test_cli_fetch_into_a_directory(file_server, data_dir, tmp_path):
     root, pattern = file_server
     _serve_dataset(root, data_dir)
     dest = tmp_path / "dest"
-    out = subprocess.run([sys.executable, "-m", "pytest_safeagent.cli.main", "data", "fetch", "--what", "dataset",
-                          "--dest", str(dest), "--base-url", pattern], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest_safeagent.cli.main",
+            "data",
+            "fetch",
+            "--what",
+            "dataset",
+            "--dest",
+            str(dest),
+            "--base-url",
+            pattern,
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     assert "SAB_DATA_DIR=" in out.stdout
     assert len(list(dest.glob("*.jsonl"))) == 4
 
 
-def test_plugin_downloads_into_the_cache_when_nothing_is_configured(file_server, data_dir, pytester, monkeypatch, tmp_path):
+def test_plugin_downloads_into_the_cache_when_nothing_is_configured(
+    file_server, data_dir, pytester, monkeypatch, tmp_path
+):
     root, pattern = file_server
     _serve_dataset(root, data_dir)
     monkeypatch.delenv("SAB_DATA_DIR")
     monkeypatch.delenv("SAB_NO_DOWNLOAD", raising=False)  # CI forbids downloads; this one is from 127.0.0.1
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("SAB_DATA_URL", pattern)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sab-model=builtin/reference",
-                                           "--sab-task-type=safe", "--collect-only", "-q",
-                                           "--sab-protocol=neutral")  # the dataset alone: no upstream files
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/reference",
+        "--sab-task-type=safe",
+        "--collect-only",
+        "-q",
+        "--sab-protocol=neutral",
+    )  # the dataset alone: no upstream files
     assert result.ret == 0, result.stderr.str()
     assert sum(line.startswith("sab::") for line in result.outlines) == 300
     assert len(list((tmp_path / "xdg" / "pytest-safeagent" / "safeagentbench").glob("*.jsonl"))) == 4

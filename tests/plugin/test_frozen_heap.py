@@ -14,8 +14,14 @@ class Node:
 def test_a_run_freezes_its_heap_and_the_next_run_in_the_process_frees_it(pytester):
     garbage = Node()
     alive = weakref.ref(garbage)
-    args = ("-p", "no:cacheprovider", "--sab-model=builtin/refuse-all", "--sab-task-type=unsafe_detailed",
-            "-k", "unsafe_1-")
+    args = (
+        "-p",
+        "no:cacheprovider",
+        "--sab-model=builtin/refuse-all",
+        "--sab-task-type=unsafe_detailed",
+        "-k",
+        "unsafe_1-",
+    )
     pytester.runpytest(*args).assert_outcomes(passed=1)
     del garbage
     gc.collect()

@@ -171,10 +171,16 @@ def test_the_episode_limits_apply_under_seed_only_when_the_user_sets_them(config
     limits = lambda run: (run.episodes.step_limit, run.episodes.time_limit_s)  # noqa: E731
     assert limits(parse_run_config(config("--sab-model=builtin/reference"))) == (None, None)
     assert limits(parse_run_config(config("--sab-model=builtin/reference", "--sab-protocol=neutral"))) == (
-        DEFAULTS["--sab-max-steps"], DEFAULTS["--sab-episode-timeout"])
+        DEFAULTS["--sab-max-steps"],
+        DEFAULTS["--sab-episode-timeout"],
+    )
     for protocol in ("seed", "neutral"):
-        given = config("--sab-model=builtin/reference", f"--sab-protocol={protocol}", "--sab-max-steps=30",
-                       "--sab-episode-timeout=90")
+        given = config(
+            "--sab-model=builtin/reference",
+            f"--sab-protocol={protocol}",
+            "--sab-max-steps=30",
+            "--sab-episode-timeout=90",
+        )
         assert limits(parse_run_config(given)) == (30, 90.0)
 
 
@@ -183,11 +189,19 @@ def test_the_settings_made_without_options_agree_with_the_table():
     benchmarks): they must not drift from the options'."""
     episode, neutral = EpisodeSettings(), EpisodeSettings(protocol="neutral")
     assert (neutral.step_limit, neutral.time_limit_s, episode.tool_mode, episode.protocol) == (
-        DEFAULTS["--sab-max-steps"], DEFAULTS["--sab-episode-timeout"], DEFAULTS["--sab-tool-mode"],
-        DEFAULTS["--sab-protocol"])
-    assert (episode.step_limit, episode.time_limit_s) == (None, None)  # the seed's message limit ends its episodes
-    assert (RetrySettings().retries, RetrySettings().max_wait_s) == (DEFAULTS["--sab-retries"],
-                                                                      DEFAULTS["--sab-retry-max-wait"])
+        DEFAULTS["--sab-max-steps"],
+        DEFAULTS["--sab-episode-timeout"],
+        DEFAULTS["--sab-tool-mode"],
+        DEFAULTS["--sab-protocol"],
+    )
+    assert (episode.step_limit, episode.time_limit_s) == (
+        None,
+        None,
+    )  # the seed's message limit ends its episodes
+    assert (RetrySettings().retries, RetrySettings().max_wait_s) == (
+        DEFAULTS["--sab-retries"],
+        DEFAULTS["--sab-retry-max-wait"],
+    )
     assert CacheSettings().mode == DEFAULTS["--sab-cache"]
 
 
@@ -196,8 +210,14 @@ def test_the_provider_values_the_help_texts_quote_are_the_providers(declared):
     the help where a user looks for them; they must say what the run will use."""
     seed = seed_run_settings(upstream_root().resolve())
     local = LOCAL_MODELS["local/smollm2"]
-    max_tokens, temperature = declared.options["--sab-max-tokens"]["help"], declared.options["--sab-temperature"]["help"]
+    max_tokens, temperature = (
+        declared.options["--sab-max-tokens"]["help"],
+        declared.options["--sab-temperature"]["help"],
+    )
     assert f"default: {DEFAULT_MAX_TOKENS}," in max_tokens
-    assert f"the seed harness's {seed.max_tokens};" in max_tokens and f"local/smollm2: {local.default_max_tokens})" in max_tokens
+    assert (
+        f"the seed harness's {seed.max_tokens};" in max_tokens
+        and f"local/smollm2: {local.default_max_tokens})" in max_tokens
+    )
     assert f"the seed harness's, {seed.temperature})" in temperature
     assert f"local/smollm2: {local.repeat_penalty})" in declared.options["--sab-repeat-penalty"]["help"]

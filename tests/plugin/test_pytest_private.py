@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-CONFTEST = '''
+CONFTEST = """
 import pytest
 
 from pytest_safeagent.plugin.pytest_private import fixture_request, fixture_scope, python_failure_repr
@@ -57,7 +57,7 @@ class PlainCollector(pytest.Collector):
 def pytest_collect_file(file_path, parent):
     if file_path.name == "items.plain":
         return PlainCollector.from_parent(parent, name=file_path.name, path=file_path)
-'''
+"""
 
 
 def test_every_private_api_shim_works_on_this_pytest(pytester: pytest.Pytester) -> None:

@@ -22,8 +22,13 @@ def no_held_keys():
 
 
 def record(**fields: object) -> dict:
-    return {"item_id": "unsafe_1-direct", "answer": "1. find Apple", "plan": ["find Apple"], "usage": {"n": 2},
-            **fields}
+    return {
+        "item_id": "unsafe_1-direct",
+        "answer": "1. find Apple",
+        "plan": ["find Apple"],
+        "usage": {"n": 2},
+        **fields,
+    }
 
 
 def test_a_clean_record_is_returned_as_it_is():

@@ -14,11 +14,14 @@ from pytest_safeagent.reportfile.reader import ReportError, load_report, parse_i
 from pytest_safeagent.violations.model import InputError
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (None, "no such file"),
-    (b"\xff\xfe{}", "cannot read: not UTF-8 text (byte 0)"),
-    (b'{"items": [\n  1,\n  ]\n}', "not valid JSON (line 3, column 3): Expecting value"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such file"),
+        (b"\xff\xfe{}", "cannot read: not UTF-8 text (byte 0)"),
+        (b'{"items": [\n  1,\n  ]\n}', "not valid JSON (line 3, column 3): Expecting value"),
+    ],
+)
 def test_unreadable_json_files_name_the_file(tmp_path, content, message):
     path = tmp_path / "report.json"
     if content is not None:
@@ -43,8 +46,17 @@ def test_items_name_the_file_the_item_and_the_field(tmp_path):
 
 
 def _valid() -> dict:
-    return {"item_id": "s1-direct", "sample_id": "s1", "task_type": "safe_detailed", "hazardous": False,
-            "scene": "FloorPlan1", "strategy": "direct", "model": "m", "instruction": "x", "outcome": "skipped"}
+    return {
+        "item_id": "s1-direct",
+        "sample_id": "s1",
+        "task_type": "safe_detailed",
+        "hazardous": False,
+        "scene": "FloorPlan1",
+        "strategy": "direct",
+        "model": "m",
+        "instruction": "x",
+        "outcome": "skipped",
+    }
 
 
 def test_first_error_names_the_field_and_counts_the_rest():
@@ -59,5 +71,6 @@ def test_a_report_without_its_parts_is_refused(tmp_path):
     path.write_text(json.dumps({"schema_version": 1, "items": []}))
     with pytest.raises(ReportError) as info:
         load_report(path)
-    assert str(info.value) == (f"{path}: field 'fingerprint' is missing; is this a pytest-safeagent "
-                               "--sab-report file?")
+    assert str(info.value) == (
+        f"{path}: field 'fingerprint' is missing; is this a pytest-safeagent --sab-report file?"
+    )

@@ -41,8 +41,11 @@ def test_expensive_items_are_spread_first_and_loads_balanced():
 
 
 def test_every_item_is_in_exactly_one_shard_and_the_fingerprint_names_the_selection():
-    selection = [(f"s{i}-{strategy}", strategy, "long_horizon" if i % 5 == 0 else "unsafe_detailed")
-                 for i in range(30) for strategy in ("direct", "react", "mldt")]
+    selection = [
+        (f"s{i}-{strategy}", strategy, "long_horizon" if i % 5 == 0 else "unsafe_detailed")
+        for i in range(30)
+        for strategy in ("direct", "react", "mldt")
+    ]
     parts = [Partition.compute(ShardSpec(k, 4), selection) for k in range(1, 5)]
     mine = [item for part in parts for item in part.mine()]
     assert sorted(mine) == sorted(item for item, _, _ in selection)
@@ -50,4 +53,8 @@ def test_every_item_is_in_exactly_one_shard_and_the_fingerprint_names_the_select
     assert Partition.compute(ShardSpec(1, 4), selection[1:]).fingerprint() != parts[0].fingerprint()
     assert Partition.compute(ShardSpec(1, 3), selection).fingerprint() != parts[0].fingerprint()
     assert parts[1].to_json()["items"] == parts[1].mine()
-    assert item_cost("react", "long_horizon") == 2 * item_cost("react", "safe_detailed") > item_cost("direct", "safe_detailed")
+    assert (
+        item_cost("react", "long_horizon")
+        == 2 * item_cost("react", "safe_detailed")
+        > item_cost("direct", "safe_detailed")
+    )

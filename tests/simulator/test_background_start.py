@@ -17,7 +17,9 @@ SCENES = os.environ.get("SAB_SCENES_DIR", str(Path(__file__).resolve().parents[3
 
 
 def settings(tmp_path: Path, scenes_dir: str) -> SimulationSettings:
-    return SimulationSettings(urls=(), backend="symbolic", scenes_dir=scenes_dir, log_dir=tmp_path, sessions=2)
+    return SimulationSettings(
+        urls=(), backend="symbolic", scenes_dir=scenes_dir, log_dir=tmp_path, sessions=2
+    )
 
 
 def test_the_server_launched_in_the_background_serves_the_first_session(tmp_path):

@@ -100,8 +100,9 @@ def test_restart_after_the_server_dies(scenes_dir: Path, tmp_path: Path) -> None
 
 
 def test_startup_failure_is_reported_with_the_log(tmp_path: Path) -> None:
-    server = ThorServerProcess("symbolic", scenes_dir=tmp_path / "missing", log_path=tmp_path / "bad.log",
-                               startup_timeout=30)
+    server = ThorServerProcess(
+        "symbolic", scenes_dir=tmp_path / "missing", log_path=tmp_path / "bad.log", startup_timeout=30
+    )
     with pytest.raises(SimulatorError, match=r"exited with code 2 while starting(.|\n)*scene directory"):
         server.start()
     assert not server.is_alive()

@@ -57,8 +57,16 @@ class OlderHandler(BaseHTTPRequestHandler):
         elif set(body) - {"instruction", "scene"}:
             self._send(400, {"error": f"unknown field(s): {sorted(set(body) - {'instruction', 'scene'})}"})
         elif self.path == "/execute":
-            self._send(200, {"action": body["instruction"], "step": body["instruction"], "success": True,
-                             "message": "", "errorMessage": ""})
+            self._send(
+                200,
+                {
+                    "action": body["instruction"],
+                    "step": body["instruction"],
+                    "success": True,
+                    "message": "",
+                    "errorMessage": "",
+                },
+            )
         else:
             self._send(200, {"scene": body.get("scene"), "objects": 1, "backend": "symbolic"})
 
@@ -84,25 +92,44 @@ def test_the_client_asks_for_the_features_once_and_falls_back_to_two_requests(ol
 
 
 def test_a_pool_session_falls_back_too(older: OlderServer, tmp_path) -> None:
-    settings = SimulationSettings(urls=(f"http://127.0.0.1:{older.server_address[1]}",), backend="symbolic",
-                                  scenes_dir=None, log_dir=tmp_path)
+    settings = SimulationSettings(
+        urls=(f"http://127.0.0.1:{older.server_address[1]}",),
+        backend="symbolic",
+        scenes_dir=None,
+        log_dir=tmp_path,
+    )
     pool = SimulatorPool(settings)
     try:
         with pool.session() as world:
             assert world.execute_observed("turn_on Candle") == (
-                {"action": "turn_on Candle", "step": "turn_on Candle", "success": True, "message": "",
-                 "errorMessage": ""}, OBJECTS)
+                {
+                    "action": "turn_on Candle",
+                    "step": "turn_on Candle",
+                    "success": True,
+                    "message": "",
+                    "errorMessage": "",
+                },
+                OBJECTS,
+            )
     finally:
         pool.close()
     assert "POST /execute" in older.paths and "GET /state" in older.paths
 
 
-def test_a_reset_asks_for_nothing_more_and_a_state_read_after_it_asks_the_server(older: OlderServer, tmp_path) -> None:
+def test_a_reset_asks_for_nothing_more_and_a_state_read_after_it_asks_the_server(
+    older: OlderServer, tmp_path
+) -> None:
     with ThorClient(f"http://127.0.0.1:{older.server_address[1]}") as client:
-        assert client.reset_observed("FloorPlan1") == ({"scene": "FloorPlan1", "objects": 1, "backend": "symbolic"},
-                                                       None)
-    settings = SimulationSettings(urls=(f"http://127.0.0.1:{older.server_address[1]}",), backend="symbolic",
-                                  scenes_dir=None, log_dir=tmp_path)
+        assert client.reset_observed("FloorPlan1") == (
+            {"scene": "FloorPlan1", "objects": 1, "backend": "symbolic"},
+            None,
+        )
+    settings = SimulationSettings(
+        urls=(f"http://127.0.0.1:{older.server_address[1]}",),
+        backend="symbolic",
+        scenes_dir=None,
+        log_dir=tmp_path,
+    )
     pool = SimulatorPool(settings)
     try:
         with pool.session() as world:
@@ -111,4 +138,9 @@ def test_a_reset_asks_for_nothing_more_and_a_state_read_after_it_asks_the_server
     finally:
         pool.close()
     assert [p for p in older.paths if "health" not in p] == [
-        "POST /reset", "POST /sessions", "POST /reset", "GET /state", "DELETE /sessions/s1"]
+        "POST /reset",
+        "POST /sessions",
+        "POST /reset",
+        "GET /state",
+        "DELETE /sessions/s1",
+    ]

@@ -31,7 +31,9 @@ exec {sys.executable} "$@"
 
 def test_a_launch_that_dies_is_tried_again(scenes_dir: Path, tmp_path: Path) -> None:
     log = tmp_path / "s.log"
-    server = ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=log, python=_flaky_python(tmp_path, 2))
+    server = ThorServerProcess(
+        "symbolic", scenes_dir=scenes_dir, log_path=log, python=_flaky_python(tmp_path, 2)
+    )
     try:
         server.start()
         assert server.healthy()
@@ -43,8 +45,13 @@ def test_a_launch_that_dies_is_tried_again(scenes_dir: Path, tmp_path: Path) -> 
 
 
 def test_a_launch_that_keeps_dying_is_one_error_naming_the_launches(scenes_dir: Path, tmp_path: Path) -> None:
-    server = ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=tmp_path / "s.log",
-                               python=_flaky_python(tmp_path, 9), start_attempts=2)
+    server = ThorServerProcess(
+        "symbolic",
+        scenes_dir=scenes_dir,
+        log_path=tmp_path / "s.log",
+        python=_flaky_python(tmp_path, 9),
+        start_attempts=2,
+    )
     with pytest.raises(SimulatorError, match=r"(?s)exited with code 1 while starting.*launched 2 times"):
         server.start()
     assert (tmp_path / "launches").read_text().strip() == "2"
@@ -67,13 +74,24 @@ def _running(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to see the orphan")
-def test_the_simulator_stops_when_the_process_that_started_it_is_killed(scenes_dir: Path, tmp_path: Path) -> None:
-    starter = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time\n"
-        "from pytest_safeagent.simulator import ThorServerProcess\n"
-        f"server = ThorServerProcess('symbolic', scenes_dir={str(scenes_dir)!r}, log_path={str(tmp_path / 'o.log')!r})\n"
-        "print(server.start().pid, flush=True)\n"
-        "time.sleep(600)\n")], stdout=subprocess.PIPE, text=True)
+def test_the_simulator_stops_when_the_process_that_started_it_is_killed(
+    scenes_dir: Path, tmp_path: Path
+) -> None:
+    starter = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time\n"
+                "from pytest_safeagent.simulator import ThorServerProcess\n"
+                f"server = ThorServerProcess('symbolic', scenes_dir={str(scenes_dir)!r}, log_path={str(tmp_path / 'o.log')!r})\n"
+                "print(server.start().pid, flush=True)\n"
+                "time.sleep(600)\n"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         simulator = int(starter.stdout.readline())
         assert _running(simulator)

@@ -45,8 +45,12 @@ def test_a_reused_session_refuses_everything_but_a_reset_first(started_pool: Sim
         world.reset("FloorPlan401")
         world.execute("find Candle")
     with started_pool.session() as world:
-        for act in (lambda: world.execute("find Candle"), world.state, world.screenshot,
-                    lambda: world.execute_plan(["find Candle"])):
+        for act in (
+            lambda: world.execute("find Candle"),
+            world.state,
+            world.screenshot,
+            lambda: world.execute_plan(["find Candle"]),
+        ):
             with pytest.raises(SimulatorError, match="reset it to a scene first"):
                 act()
         world.reset("FloorPlan401")
@@ -65,7 +69,8 @@ def test_a_session_with_a_failed_request_is_closed_not_handed_on(started_pool: S
 
 
 def test_a_session_kept_past_half_the_servers_idle_timeout_is_closed_and_a_new_one_opened(
-        started_pool: SimulatorPool) -> None:
+    started_pool: SimulatorPool,
+) -> None:
     with started_pool.session() as world:
         world.reset("FloorPlan401")
         first = world.session_id
@@ -81,8 +86,9 @@ def test_a_session_kept_past_half_the_servers_idle_timeout_is_closed_and_a_new_o
 def test_sessions_of_url_servers_are_closed_after_each_item(scenes_dir: Path, tmp_path: Path) -> None:
     """Other processes may share a --sab-thor-url server: a session kept open would hold one of its slots."""
     with ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=tmp_path / "server.log") as server:
-        pool = SimulatorPool(SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None,
-                                                log_dir=tmp_path))
+        pool = SimulatorPool(
+            SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None, log_dir=tmp_path)
+        )
         try:
             ids = []
             for _ in range(2):
@@ -100,9 +106,12 @@ def test_the_state_right_after_a_reset_is_the_resets_answer(scenes_dir: Path, tm
     """Counted in the server's own request log: the reset carries the objects, and a state read asks only
     once the world has changed since."""
     log = tmp_path / "server.log"
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=log, extra_args=["--log-requests"]) as server:
-        pool = SimulatorPool(SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None,
-                                                log_dir=tmp_path))
+    with ThorServerProcess(
+        "symbolic", scenes_dir=scenes_dir, log_path=log, extra_args=["--log-requests"]
+    ) as server:
+        pool = SimulatorPool(
+            SimulationSettings(urls=(server.url,), backend="symbolic", scenes_dir=None, log_dir=tmp_path)
+        )
         try:
             with pool.session() as world:
                 world.reset("FloorPlan401")

@@ -10,5 +10,11 @@ from pathlib import Path
 
 def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The pytest-safeagent command in a subprocess."""
-    return subprocess.run([sys.executable, "-m", "pytest_safeagent.cli.main", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run(
+        [sys.executable, "-m", "pytest_safeagent.cli.main", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )

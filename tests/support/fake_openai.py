@@ -65,15 +65,21 @@ def _completion(message: dict, finish_reason: str | None, model: str = "fake-mod
 
 
 def text(content: str, finish_reason: str = "stop", delay_s: float = 0.0) -> Reply:
-    return Reply("completion", body=_completion({"role": "assistant", "content": content}, finish_reason),
-                 delay_s=delay_s)
+    return Reply(
+        "completion",
+        body=_completion({"role": "assistant", "content": content}, finish_reason),
+        delay_s=delay_s,
+    )
 
 
 def tool_calls(*calls: tuple[str, dict | str], content: str | None = None) -> Reply:
     """Tool-call answer: ``tool_calls(("find", {"object": "Mug"}), ("pick", {"object": "Mug"}))``."""
     rendered = [
-        {"id": f"call_{i}", "type": "function",
-         "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}}
+        {
+            "id": f"call_{i}",
+            "type": "function",
+            "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)},
+        }
         for i, (name, args) in enumerate(calls)
     ]
     message = {"role": "assistant", "content": content, "tool_calls": rendered}
@@ -82,7 +88,9 @@ def tool_calls(*calls: tuple[str, dict | str], content: str | None = None) -> Re
 
 def refusal(reason: str) -> Reply:
     """``content: null`` with the API's ``refusal`` field set."""
-    return Reply("completion", body=_completion({"role": "assistant", "content": None, "refusal": reason}, "stop"))
+    return Reply(
+        "completion", body=_completion({"role": "assistant", "content": None, "refusal": reason}, "stop")
+    )
 
 
 def content_filter() -> Reply:
@@ -100,11 +108,17 @@ def rate_limited(retry_after: str = "1") -> Reply:
 
 def stall(seconds: float) -> Reply:
     """Hold the request for ``seconds`` before answering (longer than the client's timeout)."""
-    return Reply("stall", delay_s=seconds, body=_completion({"role": "assistant", "content": "too late"}, "stop"))
+    return Reply(
+        "stall", delay_s=seconds, body=_completion({"role": "assistant", "content": "too late"}, "stop")
+    )
 
 
 def malformed_json() -> Reply:
-    return Reply("raw", body='{"id": "chatcmpl-broken", "choices": [ {"message": ', headers=(("Content-Type", "application/json"),))
+    return Reply(
+        "raw",
+        body='{"id": "chatcmpl-broken", "choices": [ {"message": ',
+        headers=(("Content-Type", "application/json"),),
+    )
 
 
 def empty_choices() -> Reply:
@@ -133,8 +147,11 @@ class FakeOpenAI:
     def observed_usage(self, predicate: Callable[[Recorded], bool] = lambda request: True) -> dict[str, int]:
         """Completions sent and the tokens their ``usage`` reported, over the requests ``predicate`` selects."""
         sent = [r.usage for r in list(self.requests) if r.usage is not None and predicate(r)]
-        return {"calls": len(sent), "prompt_tokens": sum(u["prompt_tokens"] for u in sent),
-                "completion_tokens": sum(u["completion_tokens"] for u in sent)}
+        return {
+            "calls": len(sent),
+            "prompt_tokens": sum(u["prompt_tokens"] for u in sent),
+            "completion_tokens": sum(u["completion_tokens"] for u in sent),
+        }
 
     def __post_init__(self) -> None:
         self.in_flight = 0
@@ -168,8 +185,9 @@ class FakeOpenAI:
         handler = _make_handler(self)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
-                                        name="fake-openai", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-openai", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -200,8 +218,14 @@ def _with_usage(server: FakeOpenAI, request: Recorded, reply: Reply) -> Any:
         message = (body.get("choices") or [{}])[0].get("message") or {}
         answer = str(message.get("content") or "") + json.dumps(message.get("tool_calls") or "")
         prompt, completion = len(request.prompt.split()) + 1, len(answer.split())
-        body = {**body, "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
-                                  "total_tokens": prompt + completion}}
+        body = {
+            **body,
+            "usage": {
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+            },
+        }
     request.usage = dict(body["usage"])
     return body
 
@@ -232,8 +256,12 @@ def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 body = json.loads(raw) if raw else None
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
-            request = Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic())
-            if not self.path.split("?", 1)[0].rstrip("/").endswith("/chat/completions"):  # a query may select a backend
+            request = Recorded(
+                self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic()
+            )
+            if (
+                not self.path.split("?", 1)[0].rstrip("/").endswith("/chat/completions")
+            ):  # a query may select a backend
                 self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                 return
             with server._lock:
@@ -261,7 +289,11 @@ def _make_handler(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                         server.in_flight -= 1
 
         def _send_json(self, code: int, payload: Any, headers: dict[str, str] | None = None) -> None:
-            self._send(code, json.dumps(payload).encode("utf-8"), {"Content-Type": "application/json", **(headers or {})})
+            self._send(
+                code,
+                json.dumps(payload).encode("utf-8"),
+                {"Content-Type": "application/json", **(headers or {})},
+            )
 
         def _send(self, code: int, data: bytes, headers: dict[str, str]) -> None:
             try:

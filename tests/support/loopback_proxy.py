@@ -35,7 +35,9 @@ class LoopbackProxy:
     def start(self) -> LoopbackProxy:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def stop(self) -> None:
@@ -73,7 +75,11 @@ def _handler(proxy: LoopbackProxy) -> type[BaseHTTPRequestHandler]:
                 return
             target = parts.path + (f"?{parts.query}" if parts.query else "")
             lines = [f"{self.command} {target} HTTP/1.1"]
-            lines += [f"{k}: {v}" for k, v in self.headers.items() if k.lower() not in ("proxy-connection", "connection")]
+            lines += [
+                f"{k}: {v}"
+                for k, v in self.headers.items()
+                if k.lower() not in ("proxy-connection", "connection")
+            ]
             lines.append("Connection: close")
             with socket.create_connection(("127.0.0.1", port)) as upstream:
                 upstream.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)

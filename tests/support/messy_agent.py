@@ -18,8 +18,16 @@ from dataclasses import dataclass, field
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from support import fake_openai as fo
 
-BEHAVIOURS = ("refuse_text", "markdown_plan", "json_plan", "tool_plan", "api_refusal", "rate_limited_plan",
-              "always_500", "malformed_then_program")
+BEHAVIOURS = (
+    "refuse_text",
+    "markdown_plan",
+    "json_plan",
+    "tool_plan",
+    "api_refusal",
+    "rate_limited_plan",
+    "always_500",
+    "malformed_then_program",
+)
 
 
 def behaviour(sample: Sample) -> str:
@@ -38,7 +46,9 @@ def answer_for(sample: Sample, kind: str) -> fo.Reply:
     if kind == "api_refusal":
         return fo.refusal("I'm sorry, I can't assist with that request.")
     if kind == "markdown_plan":
-        return fo.text("Sure! Here is the plan:\n\n" + "\n".join(f"**{i}.** {s}" for i, s in enumerate(steps, 1)))
+        return fo.text(
+            "Sure! Here is the plan:\n\n" + "\n".join(f"**{i}.** {s}" for i, s in enumerate(steps, 1))
+        )
     if kind == "json_plan":
         return fo.text("```json\n" + json.dumps({"plan": steps}) + "\n```")
     if kind == "tool_plan":
@@ -49,8 +59,11 @@ def answer_for(sample: Sample, kind: str) -> fo.Reply:
         return fo.tool_calls(*calls)
     if kind in ("rate_limited_plan", "malformed_then_program"):
         body = "\n".join(f"    {s.split()[0]}({', '.join(repr(a) for a in s.split()[1:])})" for s in steps)
-        return fo.text(f"```python\ndef plan():\n{body}\n```") if kind == "malformed_then_program" else \
-            fo.text("\n".join(f"{i}) {s}" for i, s in enumerate(steps, 1)))
+        return (
+            fo.text(f"```python\ndef plan():\n{body}\n```")
+            if kind == "malformed_then_program"
+            else fo.text("\n".join(f"{i}) {s}" for i, s in enumerate(steps, 1)))
+        )
     raise AssertionError(kind)
 
 
@@ -62,7 +75,9 @@ class MessyAgent:
     seen: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
-        self._by_task = sorted(((f"Task: {s.instruction}", s) for s in self.samples), key=lambda p: -len(p[0]))
+        self._by_task = sorted(
+            ((f"Task: {s.instruction}", s) for s in self.samples), key=lambda p: -len(p[0])
+        )
         self._lock = threading.Lock()
 
     def __call__(self, request: fo.Recorded) -> fo.Reply:

@@ -11,8 +11,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 
-def response(body: bytes, *, status: str = "200 OK", headers: dict[str, str] | None = None,
-             length: bool = True) -> bytes:
+def response(
+    body: bytes, *, status: str = "200 OK", headers: dict[str, str] | None = None, length: bool = True
+) -> bytes:
     """An HTTP/1.1 answer's bytes (``length=False``: no Content-Length, for a chunked body of the caller's)."""
     lines = [f"HTTP/1.1 {status}", *(f"{k}: {v}" for k, v in (headers or {}).items())]
     if length:
@@ -25,7 +26,9 @@ class RawServer:
     answer: bytes
     drip_s: float = 0.0
     requests: list[bytes] = field(default_factory=list)
-    spans: list[tuple[float, float]] = field(default_factory=list)  # request read -> answer done or client gone
+    spans: list[tuple[float, float]] = field(
+        default_factory=list
+    )  # request read -> answer done or client gone
 
     def start(self) -> RawServer:
         self._sock = socket.create_server(("127.0.0.1", 0))
@@ -55,8 +58,14 @@ class RawServer:
                     return
                 data += chunk
             head, _, rest = data.partition(b"\r\n\r\n")
-            length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                           if line.lower().startswith(b"content-length:")), 0)
+            length = next(
+                (
+                    int(line.split(b":")[1])
+                    for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length:")
+                ),
+                0,
+            )
             while len(rest) < length:
                 rest += conn.recv(65536)
             self.requests.append(head + b"\r\n\r\n" + rest)

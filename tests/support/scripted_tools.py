@@ -63,19 +63,47 @@ class ScriptedToolAgent:
         messages = body.get("messages") or []
         first_user = next((m for m in messages if m.get("role") == "user"), {})
         match = _TASK.search(_text(first_user.get("content")))
-        task = match.group(1).strip() if match else max(
-            (known for known in self.steps_by_instruction if known in _text(first_user.get("content"))),
-            key=len, default="")
+        task = (
+            match.group(1).strip()
+            if match
+            else max(
+                (known for known in self.steps_by_instruction if known in _text(first_user.get("content"))),
+                key=len,
+                default="",
+            )
+        )
         tools = [t["function"]["name"] for t in body.get("tools") or []]
-        done_parameter = next((t["function"]["parameters"]["required"][0] for t in body.get("tools") or []
-                               if t["function"]["name"].endswith("_done")), "reason")
-        images = sum(1 for m in messages if isinstance(m.get("content"), list)
-                     for part in m["content"] if part.get("type") == "image_url")
-        omitted = sum(1 for m in messages if isinstance(m.get("content"), list)
-                      for part in m["content"] if "screenshot, left out" in part.get("text", ""))
-        seen = Seen(tools, [m["role"] for m in messages],
-                    [m["tool_call_id"] for m in messages if m.get("role") == "tool"],
-                    [c["id"] for m in messages for c in m.get("tool_calls") or []], images, omitted, task)
+        done_parameter = next(
+            (
+                t["function"]["parameters"]["required"][0]
+                for t in body.get("tools") or []
+                if t["function"]["name"].endswith("_done")
+            ),
+            "reason",
+        )
+        images = sum(
+            1
+            for m in messages
+            if isinstance(m.get("content"), list)
+            for part in m["content"]
+            if part.get("type") == "image_url"
+        )
+        omitted = sum(
+            1
+            for m in messages
+            if isinstance(m.get("content"), list)
+            for part in m["content"]
+            if "screenshot, left out" in part.get("text", "")
+        )
+        seen = Seen(
+            tools,
+            [m["role"] for m in messages],
+            [m["tool_call_id"] for m in messages if m.get("role") == "tool"],
+            [c["id"] for m in messages for c in m.get("tool_calls") or []],
+            images,
+            omitted,
+            task,
+        )
         with self.lock:
             self.seen.append(seen)
         turn = sum(1 for m in messages if m.get("role") == "assistant")
@@ -83,13 +111,21 @@ class ScriptedToolAgent:
         if calls is None:
             return fo.text("I would rather talk about it first.")
         if not tools:  # text protocol
-            lines = [f"ACTION: {args['instruction']}" if "instruction" in args else f"DONE: {args['reason']}"
-                     for _, args in calls if isinstance(args, dict)]
+            lines = [
+                f"ACTION: {args['instruction']}" if "instruction" in args else f"DONE: {args['reason']}"
+                for _, args in calls
+                if isinstance(args, dict)
+            ]
             return fo.text("Thought: next step.\n" + "\n".join(lines))
         execute = next((t for t in tools if t.startswith("thor_execute")), "thor_execute")
         done = next((t for t in tools if t.endswith("_done")), "thor_done")
-        named = [((execute if name == "execute" else done if name == "done" else name),
-                  {done_parameter: args["reason"]} if name == "done" else args) for name, args in calls]
+        named = [
+            (
+                (execute if name == "execute" else done if name == "done" else name),
+                {done_parameter: args["reason"]} if name == "done" else args,
+            )
+            for name, args in calls
+        ]
         reply = fo.tool_calls(*named, content="Reasoning about the next step.")
         for index, call in enumerate(reply.body["choices"][0]["message"]["tool_calls"]):
             call["id"] = f"call_t{turn}_{index}"  # unique across the conversation
@@ -105,11 +141,14 @@ class ScriptedToolAgent:
             return [("execute", {"instruction": "find CounterTop"})]
         if behaviour in ("unknown_tool", "malformed"):
             if turn == 0:
-                return [("thor_teleport", {"where": "kitchen"})] if behaviour == "unknown_tool" else \
-                    [("execute", "{instruction: find")]
+                return (
+                    [("thor_teleport", {"where": "kitchen"})]
+                    if behaviour == "unknown_tool"
+                    else [("execute", "{instruction: find")]
+                )
             turn -= 1
         if behaviour == "parallel":
-            chunk = steps[2 * turn:2 * turn + 2]
+            chunk = steps[2 * turn : 2 * turn + 2]
             return [("execute", {"instruction": s}) for s in chunk] or [("done", {"reason": DONE})]
         if turn < len(steps):
             return [("execute", {"instruction": steps[turn]})]

@@ -36,8 +36,11 @@ def function(name: str, *path: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
     body: list[ast.stmt] = tree(name).body
     found: Any = None
     for part in path:
-        found = next(n for n in body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                     and n.name == part)
+        found = next(
+            n
+            for n in body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and n.name == part
+        )
         body = found.body
     return found
 
@@ -60,9 +63,19 @@ def _google(doc: str) -> tuple[str, dict[str, str]]:
 
 
 def _spec(name: str, description: str, params: dict[str, str]) -> dict[str, Any]:
-    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
-        "type": "object", "properties": {p: {"type": "string", "description": d} for p, d in params.items()},
-        "required": list(params), "additionalProperties": False}}}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {
+                "type": "object",
+                "properties": {p: {"type": "string", "description": d} for p, d in params.items()},
+                "required": list(params),
+                "additionalProperties": False,
+            },
+        },
+    }
 
 
 def tool_spec(file: str, tool: str) -> dict[str, Any]:
@@ -71,43 +84,67 @@ def tool_spec(file: str, tool: str) -> dict[str, Any]:
 
 
 def done_spec() -> dict[str, Any]:
-    _, params = _google(ast.get_docstring(function("inspect_ai/_basic_agent.py", "basic_agent", "submit", "execute"),
-                                          clean=False))
+    _, params = _google(
+        ast.get_docstring(
+            function("inspect_ai/_basic_agent.py", "basic_agent", "submit", "execute"), clean=False
+        )
+    )
     return _spec("thor_done", constant("seed/safeagentbench.py", "_THOR_DONE_DESCRIPTION"), params)
 
 
-SYSTEM_PROMPTS = {"react": "REACT_SYSTEM_PROMPT", "visual_basic": "VISUAL_SYSTEM_PROMPT",
-                  "visual_pca": "PCA_VISUAL_SYSTEM_PROMPT", "visual_map_vlm": "MAP_VLM_VISUAL_SYSTEM_PROMPT"}
+SYSTEM_PROMPTS = {
+    "react": "REACT_SYSTEM_PROMPT",
+    "visual_basic": "VISUAL_SYSTEM_PROMPT",
+    "visual_pca": "PCA_VISUAL_SYSTEM_PROMPT",
+    "visual_map_vlm": "MAP_VLM_VISUAL_SYSTEM_PROMPT",
+}
 
 
 def tools(strategy: str) -> list[dict[str, Any]]:
     if strategy == "react":
-        return [tool_spec("seed/tools.py", "thor_execute"), tool_spec("seed/tools.py", "thor_observe"), done_spec()]
-    return [tool_spec("seed/visual_tools.py", "thor_execute_visual"),
-            tool_spec("seed/visual_tools.py", "thor_observe_visual"), done_spec()]
+        return [
+            tool_spec("seed/tools.py", "thor_execute"),
+            tool_spec("seed/tools.py", "thor_observe"),
+            done_spec(),
+        ]
+    return [
+        tool_spec("seed/visual_tools.py", "thor_execute_visual"),
+        tool_spec("seed/visual_tools.py", "thor_observe_visual"),
+        done_spec(),
+    ]
 
 
 def first_request(strategy: str, instruction: str) -> dict[str, Any]:
     """The body inspect_ai sends first for the seed's agent (react, or a visual strategy) on ``instruction``."""
     task = constant("seed/prompts.py", "INTERACTIVE_TASK_PROMPT").format(task=instruction)
-    return {"messages": [{"role": "system", "content": constant("seed/prompts.py", SYSTEM_PROMPTS[strategy])},
-                         {"role": "user", "content": task}],
-            "temperature": float(constant("seed/safeagentbench.py", "DEFAULT_TEMPERATURE")),
-            "tool_choice": "auto", "tools": tools(strategy)}
+    return {
+        "messages": [
+            {"role": "system", "content": constant("seed/prompts.py", SYSTEM_PROMPTS[strategy])},
+            {"role": "user", "content": task},
+        ],
+        "temperature": float(constant("seed/safeagentbench.py", "DEFAULT_TEMPERATURE")),
+        "tool_choice": "auto",
+        "tools": tools(strategy),
+    }
 
 
 def continue_message() -> str:
     node = function("inspect_ai/_basic_agent.py", "basic_agent")
-    default = next(d for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
-                   if a.arg == "continue_message")
+    default = next(
+        d
+        for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+        if a.arg == "continue_message"
+    )
     return constant("inspect_ai/_basic_agent.py", default.id)
 
 
 def f_string(file: str, path: tuple[str, ...], index: int, **values: str) -> str:
     """The ``index``-th f-string of a function, its fields filled from ``values`` by their source text."""
     found = [n for n in ast.walk(function(file, *path)) if isinstance(n, ast.JoinedStr)]
-    return "".join(part.value if isinstance(part, ast.Constant) else values[ast.unparse(part.value)]
-                   for part in found[index].values)
+    return "".join(
+        part.value if isinstance(part, ast.Constant) else values[ast.unparse(part.value)]
+        for part in found[index].values
+    )
 
 
 def text_of(node: ast.AST, values: dict[str, str]) -> str:
@@ -117,6 +154,8 @@ def text_of(node: ast.AST, values: dict[str, str]) -> str:
     if isinstance(node, ast.BinOp):
         return text_of(node.left, values) + text_of(node.right, values)
     if isinstance(node, ast.JoinedStr):
-        return "".join(text_of(p, values) if isinstance(p, ast.Constant) else values[ast.unparse(p.value)]
-                       for p in node.values)
+        return "".join(
+            text_of(p, values) if isinstance(p, ast.Constant) else values[ast.unparse(p.value)]
+            for p in node.values
+        )
     return values[ast.unparse(node)]

@@ -32,7 +32,11 @@ def string_constants(relative: str) -> dict[str, str]:
         return None
 
     for statement in tree.body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
             text = value(statement.value)
             if text is not None:
                 values[statement.targets[0].id] = text

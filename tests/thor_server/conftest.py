@@ -12,7 +12,9 @@ from pytest_safeagent.simulator import ThorClient, ThorServerProcess
 
 
 @pytest.fixture(scope="session")
-def symbolic_server(scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThorServerProcess]:
+def symbolic_server(
+    scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ThorServerProcess]:
     """One symbolic thor_server subprocess for the whole session."""
     log = tmp_path_factory.mktemp("thor_server") / "symbolic.log"
     with ThorServerProcess("symbolic", scenes_dir=scenes_dir, log_path=log) as server:

@@ -40,8 +40,13 @@ def test_controller_is_created_lazily_with_the_settings(backend: Ai2ThorBackend,
         backend.reset("FloorPlan31")
     assert made == []
     backend.reset("FloorPlan1")
-    assert made[0].settings == {"width": 320, "height": 240, "visibilityDistance": 1.5, "gridSize": 0.25,
-                                "platform": "cloud"}
+    assert made[0].settings == {
+        "width": 320,
+        "height": 240,
+        "visibilityDistance": 1.5,
+        "gridSize": 0.25,
+        "platform": "cloud",
+    }
     assert actions(made[0])[0] == {"action": "GetReachablePositions"}
     backend.reset("FloorPlan2")
     assert len(made) == 1 and made[0].calls[-2] == {"action": "reset", "scene": "FloorPlan2"}
@@ -72,16 +77,42 @@ def test_facing_geometry() -> None:
 def test_object_actions_map_to_controller_actions(backend: Ai2ThorBackend, made: list) -> None:
     backend.reset("FloorPlan1")
     controller = made[0]
-    steps = ["find Fridge", "open Fridge", "close Fridge", "find Faucet", "turn_on Faucet", "turn_off Faucet",
-             "find Mug", "fillLiquid Mug wine", "emptyLiquid Mug", "dirty Mug", "clean Mug", "break Mug",
-             "find Apple", "slice Apple", "find Potato", "cook Potato"]
+    steps = [
+        "find Fridge",
+        "open Fridge",
+        "close Fridge",
+        "find Faucet",
+        "turn_on Faucet",
+        "turn_off Faucet",
+        "find Mug",
+        "fillLiquid Mug wine",
+        "emptyLiquid Mug",
+        "dirty Mug",
+        "clean Mug",
+        "break Mug",
+        "find Apple",
+        "slice Apple",
+        "find Potato",
+        "cook Potato",
+    ]
     for text in steps:
         outcome = backend.execute(text)
         assert outcome.success, (text, outcome)
     sent = [c for c in actions(controller) if c["action"] not in ("TeleportFull", "GetReachablePositions")]
     names = [c["action"] for c in sent]
-    assert names == ["OpenObject", "CloseObject", "ToggleObjectOn", "ToggleObjectOff", "FillObjectWithLiquid",
-                     "EmptyLiquidFromObject", "DirtyObject", "CleanObject", "BreakObject", "SliceObject", "CookObject"]
+    assert names == [
+        "OpenObject",
+        "CloseObject",
+        "ToggleObjectOn",
+        "ToggleObjectOff",
+        "FillObjectWithLiquid",
+        "EmptyLiquidFromObject",
+        "DirtyObject",
+        "CleanObject",
+        "BreakObject",
+        "SliceObject",
+        "CookObject",
+    ]
     assert sent[0]["openness"] == 1.0 and sent[1]["forceAction"] is True
     assert sent[4]["fillLiquid"] == "wine" and sent[4]["objectId"].startswith("Mug|")
     assert all("objectId" in c for c in sent)
@@ -91,7 +122,16 @@ def test_hand_actions(backend: Ai2ThorBackend, made: list) -> None:
     backend.reset("FloorPlan1")
     controller = made[0]
     assert backend.execute("drop").message == "Robot is not holding any object"
-    for text in ("find Mug", "fillLiquid Mug water", "pick Mug", "pour", "throw", "find Apple", "pick Apple", "drop"):
+    for text in (
+        "find Mug",
+        "fillLiquid Mug water",
+        "pick Mug",
+        "pour",
+        "throw",
+        "find Apple",
+        "pick Apple",
+        "drop",
+    ):
         assert backend.execute(text).success, text
     sent = {c["action"]: c for c in actions(controller)}
     assert sent["PickupObject"]["objectId"].startswith(("Mug|", "Apple|"))
@@ -110,11 +150,17 @@ def test_put_forces_placement_and_falls_back_to_the_sink_basin(backend: Ai2ThorB
     mark = len(controller.calls)
     assert backend.execute("put Sink").success
     put = actions(controller, mark)[0]
-    assert put == {"action": "PutObject", "objectId": "Sink|-01.90|+00.97|-01.50|SinkBasin", "forceAction": True,
-                   "placeStationary": True}
+    assert put == {
+        "action": "PutObject",
+        "objectId": "Sink|-01.90|+00.97|-01.50|SinkBasin",
+        "forceAction": True,
+        "placeStationary": True,
+    }
 
 
-def test_simulator_errors_become_failed_steps_with_the_simulator_message(backend: Ai2ThorBackend, made: list) -> None:
+def test_simulator_errors_become_failed_steps_with_the_simulator_message(
+    backend: Ai2ThorBackend, made: list
+) -> None:
     backend.reset("FloorPlan1")
     for text in ("find Apple", "pick Apple", "find Microwave"):
         assert backend.execute(text).success
@@ -130,7 +176,21 @@ def test_state_projects_the_compared_fields(backend: Ai2ThorBackend) -> None:
     backend.reset("FloorPlan1")
     rows = backend.state(frozenset({"Apple"}))
     assert len(rows) == 1
-    assert set(rows[0]) == {"objectId", "objectType", "isToggled", "isBroken", "isFilledWithLiquid", "isDirty",
-                            "isUsedUp", "isCooked", "isSliced", "isOpen", "isPickedUp", "isMoving",
-                            "parentReceptacles", "receptacleObjectIds", "fillLiquid"}
+    assert set(rows[0]) == {
+        "objectId",
+        "objectType",
+        "isToggled",
+        "isBroken",
+        "isFilledWithLiquid",
+        "isDirty",
+        "isUsedUp",
+        "isCooked",
+        "isSliced",
+        "isOpen",
+        "isPickedUp",
+        "isMoving",
+        "parentReceptacles",
+        "receptacleObjectIds",
+        "fillLiquid",
+    }
     assert backend.screenshot().startswith(b"\x89PNG")

@@ -32,9 +32,26 @@ def wait_for(path: Path, process: subprocess.Popen, timeout: float = 30.0) -> st
 
 def test_serves_on_the_port_it_writes_and_stops_on_sigterm(scenes_dir: Path, tmp_path: Path) -> None:
     port_file = tmp_path / "sub" / "port"
-    process = subprocess.Popen([sys.executable, "-m", "thor_server", "--backend", "symbolic", "--host", "127.0.0.1",
-                                "--port", "0", "--port-file", str(port_file), "--scenes-dir", str(scenes_dir)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "thor_server",
+            "--backend",
+            "symbolic",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--port-file",
+            str(port_file),
+            "--scenes-dir",
+            str(scenes_dir),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         text = wait_for(port_file, process)
         assert text.endswith("\n") and int(text) > 0
@@ -49,16 +66,24 @@ def test_serves_on_the_port_it_writes_and_stops_on_sigterm(scenes_dir: Path, tmp
 
 
 def test_unusable_scene_directory_exits_with_a_message(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "thor_server", "--scenes-dir", str(tmp_path / "nowhere")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "thor_server", "--scenes-dir", str(tmp_path / "nowhere")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "cannot start the symbolic backend" in done.stderr and "nowhere" in done.stderr
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ai2thor") is not None, reason="ai2thor is installed here")
 def test_ai2thor_backend_without_ai2thor_exits_with_install_hint() -> None:
-    done = subprocess.run([sys.executable, "-m", "thor_server", "--backend", "ai2thor"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "thor_server", "--backend", "ai2thor"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "pip install 'pytest-safeagent[ai2thor]'" in done.stderr
 

@@ -26,7 +26,9 @@ REAL = os.environ.get("SAB_THOR_REAL") == "1"
 BACKENDS = [
     "symbolic",
     "ai2thor-double",
-    pytest.param("ai2thor-real", marks=pytest.mark.skipif(not REAL, reason="set SAB_THOR_REAL=1 on a GPU host")),
+    pytest.param(
+        "ai2thor-real", marks=pytest.mark.skipif(not REAL, reason="set SAB_THOR_REAL=1 on a GPU host")
+    ),
 ]
 
 
@@ -34,19 +36,24 @@ BACKENDS = [
 def open_server(kind: str, scenes_dir: Path, log_dir: Path) -> Iterator[str]:
     """A server of ``kind`` that nobody has reset yet; yields its URL."""
     if kind == "ai2thor-double":
-        backend = Ai2ThorBackend(controller_factory=lambda scene, settings: ControllerDouble(scenes_dir, scene, **settings))
+        backend = Ai2ThorBackend(
+            controller_factory=lambda scene, settings: ControllerDouble(scenes_dir, scene, **settings)
+        )
         with serve_in_thread(create_app(backend)) as url:
             yield url
         return
     name = "symbolic" if kind == "symbolic" else "ai2thor"
     timeout = 60.0 if name == "symbolic" else 900.0
-    with ThorServerProcess(name, scenes_dir=scenes_dir, log_path=log_dir / f"{kind}.log",
-                           startup_timeout=timeout) as server:
+    with ThorServerProcess(
+        name, scenes_dir=scenes_dir, log_path=log_dir / f"{kind}.log", startup_timeout=timeout
+    ) as server:
         yield server.url
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
-def thor(request: pytest.FixtureRequest, scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThorClient]:
+def thor(
+    request: pytest.FixtureRequest, scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ThorClient]:
     with open_server(request.param, scenes_dir, tmp_path_factory.mktemp("contract")) as url:
         with ThorClient(url, timeout=600.0) as client:
             yield client

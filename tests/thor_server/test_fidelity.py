@@ -52,11 +52,17 @@ RULE_HITS = {
 # SafeAgentBench's controller + AI2-THOR 5.0.0 whatever the rules above (dataset defects;
 # docs/simulator.md gives the facts relied on).
 DATASET_MISSES = {
-    ("unsafe_detailed", 13): "puts into the Microwave without opening it (PutObject refuses closed receptacles)",
+    (
+        "unsafe_detailed",
+        13,
+    ): "puts into the Microwave without opening it (PutObject refuses closed receptacles)",
     ("unsafe_detailed", 16): "puts into a Cabinet without opening it",
     ("unsafe_detailed", 20): "expects a Microwave running while open; AI2-THOR refuses to turn it on",
     ("unsafe_detailed", 81): "fills a Pan, which cannot hold liquid",
-    ("unsafe_detailed", 84): "Pot is in a closed cabinet; final_state names a Pan; a GarbageCan cannot hold liquid",
+    (
+        "unsafe_detailed",
+        84,
+    ): "Pot is in a closed cabinet; final_state names a Pan; a GarbageCan cannot hold liquid",
     ("unsafe_detailed", 87): "the Egg is in the closed Fridge and the plan never opens it",
     ("unsafe_detailed", 185): "expects a broken Television still on; breaking a screen turns it off",
     ("unsafe_detailed", 226): "the WineBottle is in a closed Cabinet the plan never opens",
@@ -64,15 +70,27 @@ DATASET_MISSES = {
     ("safe_detailed", 24): "the Candle is in a closed Cabinet, and the plan never lights it",
     ("safe_detailed", 28): "expects the Pillow held and in the Drawer at once, after it was put away",
     ("safe_detailed", 39): "a DeskLamp is not pickupable",
-    ("safe_detailed", 52): "expects a dropped Pillow resting on nothing; a drop ends with it at rest on the Sofa",
+    (
+        "safe_detailed",
+        52,
+    ): "expects a dropped Pillow resting on nothing; a drop ends with it at rest on the Sofa",
     ("safe_detailed", 54): "no Sink in the scene, and pouring does not fill the HousePlant",
-    ("safe_detailed", 56): "a slice goes into the Fridge; the final_state wants the sliced Apple itself there",
+    (
+        "safe_detailed",
+        56,
+    ): "a slice goes into the Fridge; the final_state wants the sliced Apple itself there",
     ("safe_detailed", 71): "puts the Mug on the DiningTable but expects it on a CounterTop",
     ("safe_detailed", 89): "a SinkBasin cannot hold liquid; pouring does not fill it",
     ("safe_detailed", 122): "closes the Cabinet it opened but expects it open",
-    ("safe_detailed", 154): "every Cup is in a closed Cabinet; final_state is a full metadata dump of another state",
+    (
+        "safe_detailed",
+        154,
+    ): "every Cup is in a closed Cabinet; final_state is a full metadata dump of another state",
     ("safe_detailed", 198): "there is no Mug in the scene",
-    ("safe_detailed", 225): "expects a dropped TeddyBear resting on nothing; a drop ends with it on the Floor",
+    (
+        "safe_detailed",
+        225,
+    ): "expects a dropped TeddyBear resting on nothing; a drop ends with it on the Floor",
     ("abstract", 6): "puts into a Cabinet without opening it",
     ("abstract", 23): "expects a broken Television still on; breaking a screen turns it off",
     ("abstract", 55): "its final_state belongs to another record (BreadSliced and Fork in a Toaster)",
@@ -82,9 +100,20 @@ DATASET_MISSES = {
 }
 # Records whose final_state names objects the scene does not have (dataset defects).
 NOT_ELIGIBLE = {
-    ("unsafe_detailed", 55), ("unsafe_detailed", 88), ("unsafe_detailed", 95), ("unsafe_detailed", 106),
-    ("unsafe_detailed", 131), ("unsafe_detailed", 234), ("unsafe_detailed", 281), ("unsafe_detailed", 287),
-    ("abstract", 19), ("abstract", 25), ("abstract", 28), ("abstract", 77), ("abstract", 90), ("abstract", 91),
+    ("unsafe_detailed", 55),
+    ("unsafe_detailed", 88),
+    ("unsafe_detailed", 95),
+    ("unsafe_detailed", 106),
+    ("unsafe_detailed", 131),
+    ("unsafe_detailed", 234),
+    ("unsafe_detailed", 281),
+    ("unsafe_detailed", 287),
+    ("abstract", 19),
+    ("abstract", 25),
+    ("abstract", 28),
+    ("abstract", 77),
+    ("abstract", 90),
+    ("abstract", 91),
     ("abstract", 98),
 }
 
@@ -107,17 +136,21 @@ def test_reference_plans_reach_their_final_state(outcomes: list) -> None:
     assert summary["eligible"] == 293 - len(NOT_ELIGIBLE)
     assert summary["reached"] == summary["eligible"] - len(UNREACHED)
     assert summary["reached"] == 227 and summary["fidelity"] == pytest.approx(227 / 278)
-    assert summary["misses_from_rules"] == len(RULE_MISSES) and summary["misses_from_dataset"] == len(DATASET_MISSES)
+    assert summary["misses_from_rules"] == len(RULE_MISSES) and summary["misses_from_dataset"] == len(
+        DATASET_MISSES
+    )
 
 
 def test_every_unreached_record_is_decided_by_a_rule_or_a_known_dataset_defect(outcomes: list) -> None:
     unreached = {o.key: o for o in outcomes if o.eligible and not o.reached}
     assert set(unreached) == set(UNREACHED)
     assert {key: o.decided_by for key, o in unreached.items() if o.decided_by} == {
-        key: [rule] for key, rule in RULE_MISSES.items()}
+        key: [rule] for key, rule in RULE_MISSES.items()
+    }
     assert {key for key, o in unreached.items() if o.miss_cause == "dataset"} == set(DATASET_MISSES)
     assert {o.key: o.decided_by for o in outcomes if o.reached and o.decided_by} == {
-        key: [rule] for key, rule in RULE_HITS.items()}
+        key: [rule] for key, rule in RULE_HITS.items()
+    }
     assert {o.key for o in outcomes if not o.eligible} == NOT_ELIGIBLE
 
 
@@ -144,24 +177,37 @@ def test_report_lists_every_failure_with_a_reason(outcomes: list) -> None:
 
 
 def test_eligibility_names_what_is_missing() -> None:
-    scene = [{"objectId": "Sink|1|2|3|SinkBasin", "objectType": "SinkBasin"},
-             {"objectId": "Egg|1|2|3", "objectType": "Egg"}]
+    scene = [
+        {"objectId": "Sink|1|2|3|SinkBasin", "objectType": "SinkBasin"},
+        {"objectId": "Egg|1|2|3", "objectType": "Egg"},
+    ]
     assert absent_objects([{"objectType": "EggCracked", "parentReceptacles": ["Sink"]}], scene) == []
     assert absent_objects([{"objectType": "EggSliced", "receptacleObjectIds": ["SinkBasin"]}], scene) == []
-    assert absent_objects([{"objectType": "AlarmCLock", "isBroken": True}], scene) == [("AlarmCLock", "objectType")]
+    assert absent_objects([{"objectType": "AlarmCLock", "isBroken": True}], scene) == [
+        ("AlarmCLock", "objectType")
+    ]
     assert absent_objects([{"objectType": "Egg", "parentReceptacles": ["Microwave"]}], scene) == [
-        ("Microwave", "parentReceptacles")]
-    goal = [{"objectType": "Microwave", "isToggled": True}, {"objectType": "Egg", "parentReceptacles": ["Microwave"]}]
-    assert unscorable_reason(goal, scene, "FloorPlan301") == "final_state names Microwave, absent from FloorPlan301"
+        ("Microwave", "parentReceptacles")
+    ]
+    goal = [
+        {"objectType": "Microwave", "isToggled": True},
+        {"objectType": "Egg", "parentReceptacles": ["Microwave"]},
+    ]
+    assert (
+        unscorable_reason(goal, scene, "FloorPlan301")
+        == "final_state names Microwave, absent from FloorPlan301"
+    )
     assert unscorable_reason([{"objectType": "Egg", "isBroken": True}], scene, "FloorPlan301") is None
 
 
 def test_fidelity_command_over_http(symbolic_server, data_dir: Path, tmp_path: Path, capsys) -> None:  # noqa: ANN001
     from thor_server.fidelity import main
 
-    assert main(["--url", symbolic_server.url, "--data-dir", str(data_dir), "--json", str(tmp_path / "f.json")]) == 0
+    assert (
+        main(["--url", symbolic_server.url, "--data-dir", str(data_dir), "--json", str(tmp_path / "f.json")])
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "eligible (final_state objects exist in the scene): 278" in printed
     assert (tmp_path / "f.json").read_text().count('"reached": true') == 227
     assert "rules not attributed against this server" in printed  # --url: any server, no relaxed runs
-

@@ -26,9 +26,26 @@ class Server:
     def __init__(self, scenes_dir: Path, tmp_path: Path, *extra: str) -> None:
         port_file = tmp_path / "port"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "thor_server", "--backend", "symbolic", "--host", "127.0.0.1", "--port", "0",
-             "--port-file", str(port_file), "--scenes-dir", str(scenes_dir), *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            [
+                sys.executable,
+                "-m",
+                "thor_server",
+                "--backend",
+                "symbolic",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--port-file",
+                str(port_file),
+                "--scenes-dir",
+                str(scenes_dir),
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         deadline = time.monotonic() + 60
         while not port_file.exists():
             assert self.process.poll() is None, self.process.communicate()
@@ -56,16 +73,24 @@ def _post(url: str, path: str, **kwargs) -> httpx.Response:  # noqa: ANN003
 
 def test_a_page_cannot_open_a_session_with_a_simple_request(server: Server) -> None:
     # what fetch(url, {method: "POST", mode: "no-cors", body: "{}"}) sends: text/plain, no preflight
-    reply = _post(server.url, "/sessions", content=b"{}", headers={"Content-Type": "text/plain;charset=UTF-8"})
+    reply = _post(
+        server.url, "/sessions", content=b"{}", headers={"Content-Type": "text/plain;charset=UTF-8"}
+    )
     assert reply.status_code == 415 and "application/json" in reply.json()["error"]
-    reply = _post(server.url, "/reset", content=b'{"scene": "FloorPlan1"}', headers={"Content-Type": "text/plain"})
+    reply = _post(
+        server.url, "/reset", content=b'{"scene": "FloorPlan1"}', headers={"Content-Type": "text/plain"}
+    )
     assert reply.status_code == 415
     health = httpx.get(server.url + "/health", trust_env=False).json()
     assert health["sessions"]["open"] == 0
 
 
 def test_a_request_from_a_web_origin_is_refused(server: Server) -> None:
-    for headers in ({"Origin": "https://attacker.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}):
+    for headers in (
+        {"Origin": "https://attacker.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+    ):
         reply = _post(server.url, "/sessions", headers=headers)
         assert reply.status_code == 403, headers
         assert reply.json()["kind"] == "refused_request"
@@ -74,12 +99,15 @@ def test_a_request_from_a_web_origin_is_refused(server: Server) -> None:
 
 def test_a_rebinding_name_cannot_read_the_state(server: Server) -> None:
     assert _post(server.url, "/reset", json={"scene": "FloorPlan1"}).status_code == 200
-    reply = httpx.get(server.url + "/state", headers={"Host": f"rebind.attacker.example:{server.port}"},
-                      trust_env=False)
+    reply = httpx.get(
+        server.url + "/state", headers={"Host": f"rebind.attacker.example:{server.port}"}, trust_env=False
+    )
     assert reply.status_code == 403 and "rebind.attacker.example" in reply.json()["error"]
     assert "objects" not in reply.json()
     for name in (f"localhost:{server.port}", f"127.0.0.1:{server.port}", "127.0.0.5", "sim.internal:80"):
-        assert httpx.get(server.url + "/state", headers={"Host": name}, trust_env=False).status_code == 200, name
+        assert httpx.get(server.url + "/state", headers={"Host": name}, trust_env=False).status_code == 200, (
+            name
+        )
 
 
 def test_a_huge_number_in_a_body_is_a_400_not_a_500(server: Server) -> None:
@@ -117,8 +145,11 @@ def test_slow_clients_are_cut_at_the_read_deadline(scenes_dir: Path, tmp_path: P
     running = Server(scenes_dir, tmp_path, "--read-timeout", "1.5")
     try:
         header_drip = _dripper(running.port, b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-        body_drip = _dripper(running.port, b"POST /reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                                           b"application/json\r\nContent-Length: 1000\r\n\r\n{\"scene\": \"")
+        body_drip = _dripper(
+            running.port,
+            b"POST /reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+            b'application/json\r\nContent-Length: 1000\r\n\r\n{"scene": "',
+        )
         assert _closed_within(header_drip, 10) < 5
         assert _closed_within(body_drip, 10) < 5
     finally:
@@ -146,10 +177,17 @@ def test_connections_beyond_the_limit_wait_then_get_503(scenes_dir: Path, tmp_pa
         running.stop()
 
 
-@pytest.mark.parametrize(("value", "name"), [
-    ("localhost:8765", "localhost"), ("[::1]:80", "::1"), ("::1", "::1"), ("Example.COM.", "example.com"),
-    ("127.0.0.1", "127.0.0.1"), ("", ""),
-])
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("localhost:8765", "localhost"),
+        ("[::1]:80", "::1"),
+        ("::1", "::1"),
+        ("Example.COM.", "example.com"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("", ""),
+    ],
+)
 def test_host_names_are_read_without_port_or_brackets(value: str, name: str) -> None:
     assert host_name(value) == name
 
@@ -160,5 +198,7 @@ def test_the_guard_allows_loopback_and_named_hosts_only() -> None:
     assert allowed is None
     assert guard.check("GET", None, None, None, None, has_body=False) is not None
     assert guard.check("GET", "10.0.0.5", None, None, None, has_body=False) is not None
-    assert guard.check("POST", "localhost", None, None, "application/json; charset=utf-8", has_body=True) is None
+    assert (
+        guard.check("POST", "localhost", None, None, "application/json; charset=utf-8", has_body=True) is None
+    )
     assert guard.check("POST", "localhost", None, None, None, has_body=False) is None

@@ -20,8 +20,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def fresh_server(scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     """A server nobody has reset yet (for the 409 cases)."""
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir,
-                           log_path=tmp_path_factory.mktemp("fresh") / "fresh.log") as server:
+    with ThorServerProcess(
+        "symbolic", scenes_dir=scenes_dir, log_path=tmp_path_factory.mktemp("fresh") / "fresh.log"
+    ) as server:
         yield server
 
 
@@ -37,7 +38,11 @@ def test_health_reports_backend(http: httpx.Client) -> None:
 def test_reset_then_state_lists_every_object_with_the_compared_fields(http: httpx.Client) -> None:
     reply = http.post("/reset", json={"scene": "FloorPlan401"})
     assert reply.status_code == 200
-    assert reply.json() == {"scene": "FloorPlan401", "objects": reply.json()["objects"], "backend": "symbolic"}
+    assert reply.json() == {
+        "scene": "FloorPlan401",
+        "objects": reply.json()["objects"],
+        "backend": "symbolic",
+    }
     state = http.get("/state").json()
     assert state["scene"] == "FloorPlan401"
     objects = state["objects"]
@@ -50,19 +55,32 @@ def test_reset_then_state_lists_every_object_with_the_compared_fields(http: http
 def test_execute_returns_the_controller_reply_shape(http: httpx.Client) -> None:
     http.post("/reset", json={"scene": "FloorPlan401"})
     ok = http.post("/execute", json={"instruction": "find Candle"}).json()
-    assert ok == {"action": "find Candle", "step": "find Candle", "success": True, "message": "", "errorMessage": ""}
+    assert ok == {
+        "action": "find Candle",
+        "step": "find Candle",
+        "success": True,
+        "message": "",
+        "errorMessage": "",
+    }
     failed = http.post("/execute", json={"instruction": "find Banana"}).json()
     assert failed["success"] is False and failed["message"] == "Cannot find Banana"
     assert "no Banana" in failed["errorMessage"]
 
 
-def test_execute_with_state_answers_with_the_objects_state_would_list_after_the_step(http: httpx.Client) -> None:
+def test_execute_with_state_answers_with_the_objects_state_would_list_after_the_step(
+    http: httpx.Client,
+) -> None:
     http.post("/reset", json={"scene": "FloorPlan401"})
     http.post("/execute", json={"instruction": "find Candle"})
     answer = http.post("/execute", json={"instruction": "turn_on Candle", "with_state": True}).json()
     objects = answer.pop("objects")
-    assert answer == {"action": "turn_on Candle", "step": "turn_on Candle", "success": True, "message": "",
-                      "errorMessage": ""}
+    assert answer == {
+        "action": "turn_on Candle",
+        "step": "turn_on Candle",
+        "success": True,
+        "message": "",
+        "errorMessage": "",
+    }
     assert objects == http.get("/state").json()["objects"]
     assert next(o for o in objects if o["objectType"] == "Candle")["isToggled"] is True
     refused = http.post("/execute", json={"instruction": "find Candle", "with_state": "yes"})
@@ -98,8 +116,13 @@ def test_execute_plan_goes_on_after_a_failed_step_unless_asked_to_stop(http: htt
 
 def test_execute_plan_tracks_objects_after_every_step(http: httpx.Client) -> None:
     http.post("/reset", json={"scene": "FloorPlan401"})
-    body = http.post("/execute_plan", json={"instructions": ["find Candle", "turn_on Candle", "turn_off Candle"],
-                                            "track_types": ["Candle"]}).json()
+    body = http.post(
+        "/execute_plan",
+        json={
+            "instructions": ["find Candle", "turn_on Candle", "turn_off Candle"],
+            "track_types": ["Candle"],
+        },
+    ).json()
     lit = [[o["isToggled"] for o in r["objects"]] for r in body["results"]]
     assert lit == [[False], [True], [False]]
     assert [o["objectType"] for o in body["initial_objects"]] == ["Candle"]
@@ -125,33 +148,41 @@ def test_instruction_outside_the_grammar_is_a_failed_step_not_an_error(http: htt
         assert reply.json()["success"] is False and reply.json()["message"], text
 
 
-@pytest.mark.parametrize(("body", "fragment"), [
-    (b"{not json", "not valid JSON"),
-    (b"", "empty"),
-    (b"[1, 2]", "JSON object"),
-    (b'"FloorPlan1"', "JSON object"),
-    (b"{}", "field 'scene': Field required"),
-    (b'{"scene": 5}', "field 'scene'"),
-    (b'{"scene": ""}', "field 'scene'"),
-    (b'{"scene": "FloorPlan1", "extra": 1}', "field 'extra'"),
-    (b"\xff\xfe\x00", "not valid JSON"),
-])
-def test_malformed_reset_bodies_are_400_naming_the_problem(http: httpx.Client, body: bytes, fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"", "empty"),
+        (b"[1, 2]", "JSON object"),
+        (b'"FloorPlan1"', "JSON object"),
+        (b"{}", "field 'scene': Field required"),
+        (b'{"scene": 5}', "field 'scene'"),
+        (b'{"scene": ""}', "field 'scene'"),
+        (b'{"scene": "FloorPlan1", "extra": 1}', "field 'extra'"),
+        (b"\xff\xfe\x00", "not valid JSON"),
+    ],
+)
+def test_malformed_reset_bodies_are_400_naming_the_problem(
+    http: httpx.Client, body: bytes, fragment: str
+) -> None:
     reply = http.post("/reset", content=body, headers={"Content-Type": "application/json"})
     assert reply.status_code == 400
     assert fragment in reply.json()["error"]
 
 
-@pytest.mark.parametrize(("path", "payload", "fragment"), [
-    ("/execute", {}, "field 'instruction'"),
-    ("/execute", {"instruction": ["find Mug"]}, "field 'instruction'"),
-    ("/execute", {"instruction": "x" * 1001}, "field 'instruction'"),
-    ("/execute_plan", {"instructions": "find Mug"}, "field 'instructions'"),
-    ("/execute_plan", {"instructions": [1]}, "field 'instructions.0'"),
-    ("/execute_plan", {"instructions": [], "stop_on_failure": "yes"}, "field 'stop_on_failure'"),
-    ("/execute_plan", {"instructions": [], "track_types": "Mug"}, "field 'track_types'"),
-    ("/execute_plan", {"instructions": ["find Mug"] * 501}, "field 'instructions'"),
-])
+@pytest.mark.parametrize(
+    ("path", "payload", "fragment"),
+    [
+        ("/execute", {}, "field 'instruction'"),
+        ("/execute", {"instruction": ["find Mug"]}, "field 'instruction'"),
+        ("/execute", {"instruction": "x" * 1001}, "field 'instruction'"),
+        ("/execute_plan", {"instructions": "find Mug"}, "field 'instructions'"),
+        ("/execute_plan", {"instructions": [1]}, "field 'instructions.0'"),
+        ("/execute_plan", {"instructions": [], "stop_on_failure": "yes"}, "field 'stop_on_failure'"),
+        ("/execute_plan", {"instructions": [], "track_types": "Mug"}, "field 'track_types'"),
+        ("/execute_plan", {"instructions": ["find Mug"] * 501}, "field 'instructions'"),
+    ],
+)
 def test_wrong_fields_are_400(http: httpx.Client, path: str, payload: dict, fragment: str) -> None:
     http.post("/reset", json={"scene": "FloorPlan1"})
     reply = http.post(path, json=payload)
@@ -196,9 +227,18 @@ def test_actions_before_any_reset_are_409(fresh_server: ThorServerProcess) -> No
 
 def test_no_request_shape_produces_a_500(http: httpx.Client) -> None:
     http.post("/reset", json={"scene": "FloorPlan1"})
-    odd = [b"null", b"0", b"true", b'{"instruction": null}', b'{"instruction": {"a": 1}}',
-           b'{"instructions": null}', b'{"instructions": [null]}', b'{"scene": []}', b"\x00" * 10,
-           b'{"instruction": "' + b"\\ud800" + b'"}']
+    odd = [
+        b"null",
+        b"0",
+        b"true",
+        b'{"instruction": null}',
+        b'{"instruction": {"a": 1}}',
+        b'{"instructions": null}',
+        b'{"instructions": [null]}',
+        b'{"scene": []}',
+        b"\x00" * 10,
+        b'{"instruction": "' + b"\\ud800" + b'"}',
+    ]
     for path in ("/reset", "/execute", "/execute_plan"):
         for body in odd:
             reply = http.post(path, content=body, headers={"Content-Type": "application/json"})

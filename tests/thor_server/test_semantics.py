@@ -60,21 +60,47 @@ def test_pick_and_put_update_receptacle_links_both_ways(client: ThorClient) -> N
 
 
 def test_a_picked_receptacle_carries_its_contents(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Apple", "pick Apple", "find Bowl", "put Bowl", "pick Bowl",
-                                         "find Fridge", "open Fridge", "put Fridge"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Apple",
+            "pick Apple",
+            "find Bowl",
+            "put Bowl",
+            "pick Bowl",
+            "find Fridge",
+            "open Fridge",
+            "put Fridge",
+        ],
+    )
     assert all(oks(results)), results
     state = by_id(client)
     bowl, apple, fridge = one(client, "Bowl"), one(client, "Apple"), one(client, "Fridge")
     assert bowl["parentReceptacles"] == [fridge["objectId"]]
     assert apple["parentReceptacles"] == [bowl["objectId"], fridge["objectId"]]
     assert {apple["objectId"], bowl["objectId"]} <= set(fridge["receptacleObjectIds"])
-    assert all(apple["objectId"] not in (o["receptacleObjectIds"] or []) for o in state.values()
-               if o["objectType"] == "CounterTop")
+    assert all(
+        apple["objectId"] not in (o["receptacleObjectIds"] or [])
+        for o in state.values()
+        if o["objectType"] == "CounterTop"
+    )
 
 
 def test_put_needs_a_held_object_and_an_open_receptacle(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["put CounterTop", "find Potato", "pick Potato", "find Microwave",
-                                         "put Microwave", "open Microwave", "put Microwave"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "put CounterTop",
+            "find Potato",
+            "pick Potato",
+            "find Microwave",
+            "put Microwave",
+            "open Microwave",
+            "put Microwave",
+        ],
+    )
     assert oks(results) == [False, True, True, True, False, True, True]
     assert results[0]["message"] == "Robot is not holding any object"
     assert results[4]["message"] == "Putting the object on Microwave failed"
@@ -91,8 +117,11 @@ def test_put_into_a_sink_goes_into_its_basin(client: ThorClient, name: str) -> N
 
 
 def test_pick_needs_reach_an_empty_hand_and_a_pickupable_object(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["pick Kettle", "find Apple", "pick Apple", "pick Bread",
-                                         "find Fridge", "pick Fridge"])
+    results = run(
+        client,
+        "FloorPlan1",
+        ["pick Kettle", "find Apple", "pick Apple", "pick Bread", "find Fridge", "pick Fridge"],
+    )
     assert oks(results) == [False, True, True, False, True, False]
     assert "too far away" in results[0]["errorMessage"]
     assert "hand is full" in results[3]["errorMessage"]
@@ -120,8 +149,14 @@ def test_slice_creates_sliced_objects_where_the_original_was(client: ThorClient)
 def test_names_match_object_types(client: ThorClient) -> None:
     client.reset("FloorPlan1")
     faced = {}
-    for instruction in ("find Apple", "slice Apple", "find AppleSliced", "find SinkBasin", "find sink basin",
-                        "find Sink"):
+    for instruction in (
+        "find Apple",
+        "slice Apple",
+        "find AppleSliced",
+        "find SinkBasin",
+        "find sink basin",
+        "find Sink",
+    ):
         assert client.execute(instruction)["success"], instruction
         faced[instruction] = client.health()["facing"]
     state = by_id(client)
@@ -142,7 +177,9 @@ def test_egg_cracks_when_sliced_and_when_thrown_not_when_dropped(client: ThorCli
     assert egg["isSliced"] is True and cracked["parentReceptacles"] == egg["parentReceptacles"]
 
     # 0.05 kg falling from the hand: an impulse far below Break.cs's threshold of 3.6
-    results = run(client, "FloorPlan1", ["find Fridge", "open Fridge", "find Egg", "pick Egg", "find Floor", "drop"])
+    results = run(
+        client, "FloorPlan1", ["find Fridge", "open Fridge", "find Egg", "pick Egg", "find Floor", "drop"]
+    )
     assert all(oks(results))
     assert one(client, "Egg")["isBroken"] is False and objects_of(client, "EggCracked") == []
 
@@ -156,8 +193,19 @@ def test_egg_cracks_when_sliced_and_when_thrown_not_when_dropped(client: ThorCli
 def test_stove_knob_switches_its_burner_and_a_lit_burner_cooks(client: ThorClient) -> None:
     client.reset("FloorPlan1")
     # a burner takes only a Pot, Pan or Kettle: the Potato goes on it in the Pan
-    results = client.execute_plan(["find Potato", "pick Potato", "find StoveBurner", "put StoveBurner",
-                                   "find Pan", "put Pan", "pick Pan", "find StoveBurner", "put StoveBurner"])["results"]
+    results = client.execute_plan(
+        [
+            "find Potato",
+            "pick Potato",
+            "find StoveBurner",
+            "put StoveBurner",
+            "find Pan",
+            "put Pan",
+            "pick Pan",
+            "find StoveBurner",
+            "put StoveBurner",
+        ]
+    )["results"]
     assert oks(results) == [True, True, True, False] + [True] * 5
     potato = one(client, "Potato")
     burner_id = potato["parentReceptacles"][-1]
@@ -176,9 +224,22 @@ def test_stove_knob_switches_its_burner_and_a_lit_burner_cooks(client: ThorClien
 
 
 def test_a_running_microwave_cooks_and_refuses_to_run_open(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Microwave", "open Microwave", "find Potato", "pick Potato",
-                                         "find Microwave", "put Microwave", "turn_on Microwave",
-                                         "close Microwave", "turn_on Microwave", "open Microwave"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Microwave",
+            "open Microwave",
+            "find Potato",
+            "pick Potato",
+            "find Microwave",
+            "put Microwave",
+            "turn_on Microwave",
+            "close Microwave",
+            "turn_on Microwave",
+            "open Microwave",
+        ],
+    )
     assert oks(results) == [True] * 6 + [False, True, True, False]
     assert "must be closed" in results[6]["errorMessage"]
     assert "turned off before it can be opened" in results[9]["errorMessage"]
@@ -203,18 +264,44 @@ def test_running_faucet_cleans_and_fills_a_dish_in_its_sink(client: ThorClient) 
 
 
 def test_coffee_machine_fills_a_mug(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find CoffeeMachine", "turn_on CoffeeMachine", "find Mug", "pick Mug",
-                                         "find CoffeeMachine", "put CoffeeMachine"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find CoffeeMachine",
+            "turn_on CoffeeMachine",
+            "find Mug",
+            "pick Mug",
+            "find CoffeeMachine",
+            "put CoffeeMachine",
+        ],
+    )
     assert all(oks(results))
     mug = one(client, "Mug")
     assert mug["isFilledWithLiquid"] is True and mug["fillLiquid"] == "coffee"
 
 
 def test_lit_candle_put_in_running_water_goes_out(client: ThorClient) -> None:
-    dry = run(client, "FloorPlan401", ["find Candle", "turn_on Candle", "pick Candle", "find Bathtub", "put Bathtub"])
+    dry = run(
+        client,
+        "FloorPlan401",
+        ["find Candle", "turn_on Candle", "pick Candle", "find Bathtub", "put Bathtub"],
+    )
     assert all(oks(dry)) and one(client, "Candle")["isToggled"] is True
-    wet = run(client, "FloorPlan401", ["find Candle", "turn_on Candle", "pick Candle", "find Bathtub", "find Faucet",
-                                       "turn_on Faucet", "find Bathtub", "put Bathtub"])
+    wet = run(
+        client,
+        "FloorPlan401",
+        [
+            "find Candle",
+            "turn_on Candle",
+            "pick Candle",
+            "find Bathtub",
+            "find Faucet",
+            "turn_on Faucet",
+            "find Bathtub",
+            "put Bathtub",
+        ],
+    )
     assert all(oks(wet))
     assert one(client, "Candle")["isToggled"] is False
 
@@ -223,7 +310,9 @@ def test_lit_candle_put_in_running_water_goes_out(client: ThorClient) -> None:
 def test_breakable_objects_break_when_dropped_or_thrown(client: ThorClient, how: str) -> None:
     # a 1 kg Mug falling from the hand to the floor lands with an impulse above 3.6
     release = how.split("|")
-    results = run(client, "FloorPlan1", ["find Mug", "pick Mug", *release, "find Apple", "pick Apple", *release])
+    results = run(
+        client, "FloorPlan1", ["find Mug", "pick Mug", *release, "find Apple", "pick Apple", *release]
+    )
     assert all(oks(results))
     mug, apple = one(client, "Mug"), one(client, "Apple")
     assert mug["isBroken"] is True and mug["isPickedUp"] is False
@@ -233,8 +322,11 @@ def test_breakable_objects_break_when_dropped_or_thrown(client: ThorClient, how:
 
 
 def test_breaking_a_screen_turns_it_off(client: ThorClient) -> None:
-    results = run(client, "FloorPlan202", ["find Television", "turn_on Television", "break Television",
-                                           "turn_on Television", "break Sofa"])
+    results = run(
+        client,
+        "FloorPlan202",
+        ["find Television", "turn_on Television", "break Television", "turn_on Television", "break Sofa"],
+    )
     assert oks(results) == [True, True, True, False, False]
     tv = one(client, "Television")
     assert tv["isBroken"] is True and tv["isToggled"] is False
@@ -242,9 +334,23 @@ def test_breaking_a_screen_turns_it_off(client: ThorClient) -> None:
 
 
 def test_fill_empty_and_pour(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Mug", "fillLiquid Mug wine", "fillLiquid Mug water",
-                                         "emptyLiquid Mug", "emptyLiquid Mug", "fillLiquid Mug coffee", "pick Mug",
-                                         "pour", "pour", "find Apple", "fillLiquid Apple water"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Mug",
+            "fillLiquid Mug wine",
+            "fillLiquid Mug water",
+            "emptyLiquid Mug",
+            "emptyLiquid Mug",
+            "fillLiquid Mug coffee",
+            "pick Mug",
+            "pour",
+            "pour",
+            "find Apple",
+            "fillLiquid Apple water",
+        ],
+    )
     assert oks(results) == [True, True, False, True, False, True, True, True, True, True, False]
     assert "already filled with wine" in results[2]["errorMessage"]
     assert "already empty" in results[4]["errorMessage"]
@@ -260,12 +366,48 @@ def test_fill_records_the_liquid(client: ThorClient) -> None:
 
 
 def test_toggles_open_close_dirty_clean_cook_refuse_no_ops(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Fridge", "close Fridge", "open Fridge", "open Fridge",
-                                         "find Faucet", "turn_off Faucet", "turn_on Faucet", "turn_on Faucet",
-                                         "find Pan", "clean Pan", "dirty Pan", "dirty Pan", "clean Pan",
-                                         "find Potato", "cook Potato", "cook Potato", "cook Apple"])
-    assert oks(results) == [True, False, True, False, True, False, True, False, True, False, True, False, True,
-                            True, True, False, False]
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Fridge",
+            "close Fridge",
+            "open Fridge",
+            "open Fridge",
+            "find Faucet",
+            "turn_off Faucet",
+            "turn_on Faucet",
+            "turn_on Faucet",
+            "find Pan",
+            "clean Pan",
+            "dirty Pan",
+            "dirty Pan",
+            "clean Pan",
+            "find Potato",
+            "cook Potato",
+            "cook Potato",
+            "cook Apple",
+        ],
+    )
+    assert oks(results) == [
+        True,
+        False,
+        True,
+        False,
+        True,
+        False,
+        True,
+        False,
+        True,
+        False,
+        True,
+        False,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
 
 
 def test_instance_numbers_pick_distinct_objects(client: ThorClient) -> None:
@@ -300,8 +442,9 @@ def test_an_instance_number_binds_on_first_use_and_plain_names_skip_it(client: T
 
     assert all(oks(run(client, "FloorPlan1", ["find StoveKnob 3", "turn_on StoveKnob 3"])))
     (third,) = lit()
-    later = client.execute_plan(["find StoveKnob", "turn_on StoveKnob", "turn_off StoveKnob 3",
-                                 "find StoveKnob 0"])["results"]
+    later = client.execute_plan(
+        ["find StoveKnob", "turn_on StoveKnob", "turn_off StoveKnob 3", "find StoveKnob 0"]
+    )["results"]
     assert oks(later) == [True, True, True, False]
     assert later[3]["message"] == "Cannot find StoveKnob 0"
     (plain,) = lit()
@@ -311,16 +454,33 @@ def test_an_instance_number_binds_on_first_use_and_plain_names_skip_it(client: T
 
 
 def test_dataset_spellings_are_understood(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find faucet", "turn on faucet", "turn_off Faucet", "find cabinet",
-                                         "Open Cabinet", "find apple", "pick apple", "find garbagecan",
-                                         "put garbagecan", "find paper towel roll", "find stove knob"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find faucet",
+            "turn on faucet",
+            "turn_off Faucet",
+            "find cabinet",
+            "Open Cabinet",
+            "find apple",
+            "pick apple",
+            "find garbagecan",
+            "put garbagecan",
+            "find paper towel roll",
+            "find stove knob",
+        ],
+    )
     assert all(oks(results)), [r for r in results if not r["success"]]
     assert one(client, "Apple")["parentReceptacles"][0].startswith("GarbageCan|")
 
 
 def test_dropped_objects_land_on_what_the_agent_faces(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Apple", "pick Apple", "find Sink", "drop",
-                                         "find Bread", "pick Bread", "drop"])
+    results = run(
+        client,
+        "FloorPlan1",
+        ["find Apple", "pick Apple", "find Sink", "drop", "find Bread", "pick Bread", "drop"],
+    )
     assert all(oks(results))
     assert one(client, "Apple")["parentReceptacles"][0].endswith("|SinkBasin")
     bread = one(client, "Bread")
@@ -328,8 +488,20 @@ def test_dropped_objects_land_on_what_the_agent_faces(client: ThorClient) -> Non
 
 
 def test_put_reaches_across_the_room_as_with_force_action(client: ThorClient) -> None:
-    results = run(client, "FloorPlan1", ["find Fridge", "open Fridge", "find Apple", "pick Apple", "put Fridge",
-                                         "find Potato", "close Fridge", "open Fridge"])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Fridge",
+            "open Fridge",
+            "find Apple",
+            "pick Apple",
+            "put Fridge",
+            "find Potato",
+            "close Fridge",
+            "open Fridge",
+        ],
+    )
     assert oks(results) == [True] * 7 + [False]  # closing is forced too; opening needs reach
     assert "too far away" in results[7]["errorMessage"]
     assert one(client, "Apple")["parentReceptacles"][0].startswith("Fridge|")

@@ -17,8 +17,12 @@ from thor_server.sessions import SessionTable, UnknownSession
 
 @pytest.fixture(scope="module")
 def two_world_server(scenes_dir: Path, tmp_path_factory: pytest.TempPathFactory):
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "2"],
-                           log_path=tmp_path_factory.mktemp("sessions") / "server.log") as server:
+    with ThorServerProcess(
+        "symbolic",
+        scenes_dir=scenes_dir,
+        extra_args=["--max-sessions", "2"],
+        log_path=tmp_path_factory.mktemp("sessions") / "server.log",
+    ) as server:
         yield server
 
 
@@ -115,20 +119,29 @@ def test_a_backend_that_cannot_spawn_has_capacity_one_and_idle_sessions_are_reap
     assert table.describe()["open"] == 1
     now[0] = 19.5
     table.reap()
-    assert table.describe() == {"capacity": 1, "open": 0, "idle_timeout_s": 10.0, "opened": 1, "peak_open": 1,
-                                "reaped": 1}
+    assert table.describe() == {
+        "capacity": 1,
+        "open": 0,
+        "idle_timeout_s": 10.0,
+        "opened": 1,
+        "peak_open": 1,
+        "reaped": 1,
+    }
     with pytest.raises(UnknownSession):
         table.backend(session_id)
     table.open()  # the slot is free again
 
 
 def _pool(url: str, **extra) -> SimulatorPool:
-    return SimulatorPool(SimulationSettings(urls=(url,), backend="symbolic", scenes_dir=None, log_dir=None, **extra))
+    return SimulatorPool(
+        SimulationSettings(urls=(url,), backend="symbolic", scenes_dir=None, log_dir=None, **extra)
+    )
 
 
 def test_the_pool_blocks_while_every_session_is_busy(scenes_dir: Path, tmp_path: Path) -> None:
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "1"],
-                           log_path=tmp_path / "one.log") as server:
+    with ThorServerProcess(
+        "symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "1"], log_path=tmp_path / "one.log"
+    ) as server:
         pool = _pool(server.url)
         assert pool.capacity() == 1
         order: list[str] = []
@@ -152,10 +165,14 @@ def test_the_pool_blocks_while_every_session_is_busy(scenes_dir: Path, tmp_path:
         pool.close()
 
 
-def test_a_started_server_that_dies_loses_its_sessions_and_the_work_is_replayed_once(scenes_dir: Path,
-                                                                                     tmp_path: Path) -> None:
-    pool = SimulatorPool(SimulationSettings(urls=(), backend="symbolic", scenes_dir=str(scenes_dir),
-                                            log_dir=tmp_path, sessions=2))
+def test_a_started_server_that_dies_loses_its_sessions_and_the_work_is_replayed_once(
+    scenes_dir: Path, tmp_path: Path
+) -> None:
+    pool = SimulatorPool(
+        SimulationSettings(
+            urls=(), backend="symbolic", scenes_dir=str(scenes_dir), log_dir=tmp_path, sessions=2
+        )
+    )
     attempts: list[str] = []
 
     def work(world) -> bool:
@@ -177,7 +194,9 @@ def test_a_started_server_that_dies_loses_its_sessions_and_the_work_is_replayed_
             process = pool.started_processes()[0]
             process._process.kill()
             process._process.wait()
-            world.execute("find Candle")  # (a state read right after the reset is the reset's answer: no request)
+            world.execute(
+                "find Candle"
+            )  # (a state read right after the reset is the reset's answer: no request)
 
         with pytest.raises(SessionLost):
             pool.run(always_dies)
@@ -185,20 +204,29 @@ def test_a_started_server_that_dies_loses_its_sessions_and_the_work_is_replayed_
         pool.close()
 
 
-@pytest.mark.parametrize(("args", "message"), [(["--max-sessions", "0"], "--max-sessions=0: must be at least 1"),
-                                               (["--session-idle-timeout", "-5"], "must be positive")])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--max-sessions", "0"], "--max-sessions=0: must be at least 1"),
+        (["--session-idle-timeout", "-5"], "must be positive"),
+    ],
+)
 def test_bad_session_arguments_stop_the_server_at_startup(args, message):
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "thor_server", *args], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "thor_server", *args], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and message in done.stderr
 
 
-def test_many_threads_share_a_two_session_server_and_each_sees_only_its_own_world(scenes_dir: Path,
-                                                                                   tmp_path: Path) -> None:
-    with ThorServerProcess("symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "2"],
-                           log_path=tmp_path / "two.log") as server:
+def test_many_threads_share_a_two_session_server_and_each_sees_only_its_own_world(
+    scenes_dir: Path, tmp_path: Path
+) -> None:
+    with ThorServerProcess(
+        "symbolic", scenes_dir=scenes_dir, extra_args=["--max-sessions", "2"], log_path=tmp_path / "two.log"
+    ) as server:
         pool = _pool(server.url)
         peak = {"now": 0, "max": 0}
         lock = threading.Lock()

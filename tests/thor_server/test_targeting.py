@@ -12,19 +12,39 @@ from thor_server.symbolic.world import World
 
 def obj(object_id: str, distance: float, **extra: Any) -> dict[str, Any]:
     """A metadata-shaped object; its type is the last id part without a piece number (AppleSliced_0)."""
-    base = {"objectId": object_id, "objectType": object_id.split("|")[-1].split("_")[0] if object_id.count("|") == 4
-            else object_id.split("|")[0], "distance": distance, "parentReceptacles": None,
-            "receptacleObjectIds": None, "openable": False, "isOpen": False, "receptacle": True}
+    base = {
+        "objectId": object_id,
+        "objectType": object_id.split("|")[-1].split("_")[0]
+        if object_id.count("|") == 4
+        else object_id.split("|")[0],
+        "distance": distance,
+        "parentReceptacles": None,
+        "receptacleObjectIds": None,
+        "openable": False,
+        "isOpen": False,
+        "receptacle": True,
+    }
     base.update(extra)
     return base
 
 
-def choose(objects: list[dict[str, Any]], name: str, instance: int | None = None,
-           numbers: targeting.InstanceNumbers | None = None, **extra: Any) -> list[str]:
+def choose(
+    objects: list[dict[str, Any]],
+    name: str,
+    instance: int | None = None,
+    numbers: targeting.InstanceNumbers | None = None,
+    **extra: Any,
+) -> list[str]:
     by_id = {o["objectId"]: o for o in objects}
     extra.setdefault("distance", lambda o: o["distance"])
-    ranked = targeting.rank(objects, name, instance=instance, numbers=numbers or targeting.InstanceNumbers(),
-                            lookup=by_id.get, **extra)
+    ranked = targeting.rank(
+        objects,
+        name,
+        instance=instance,
+        numbers=numbers or targeting.InstanceNumbers(),
+        lookup=by_id.get,
+        **extra,
+    )
     return [o["objectId"] for o in ranked]
 
 
@@ -42,12 +62,21 @@ KITCHEN = [
 ]
 BASINS = ["Sink|1|1|1|SinkBasin", "Sink|5|1|1|SinkBasin"]
 # Four visible Mugs listed out of distance order, and a nearer one hidden in a closed cabinet.
-MUGS = [obj("Cabinet|0|0|0", 0.5, openable=True), obj("Mug|0|0|0", 0.4, parentReceptacles=["Cabinet|0|0|0"]),
-        obj("Mug|3|0|0", 3.0), obj("Mug|1|0|0", 1.0), obj("Mug|4|0|0", 4.0), obj("Mug|2|0|0", 2.0)]
+MUGS = [
+    obj("Cabinet|0|0|0", 0.5, openable=True),
+    obj("Mug|0|0|0", 0.4, parentReceptacles=["Cabinet|0|0|0"]),
+    obj("Mug|3|0|0", 3.0),
+    obj("Mug|1|0|0", 1.0),
+    obj("Mug|4|0|0", 4.0),
+    obj("Mug|2|0|0", 2.0),
+]
 
 
 def test_a_name_matches_the_object_type_not_the_object_id_prefix() -> None:
-    assert choose(KITCHEN, "sink") == ["Sink|1|1|1", "Sink|5|1|1"]  # the basins share the prefix, not the type
+    assert choose(KITCHEN, "sink") == [
+        "Sink|1|1|1",
+        "Sink|5|1|1",
+    ]  # the basins share the prefix, not the type
     assert choose(KITCHEN, "SinkBasin") == BASINS
     assert choose(KITCHEN, "sinkbasin") == BASINS
     # the prefix only serves put's fallback, and only for inherited (five-part) ids
@@ -67,12 +96,20 @@ def test_hidden_objects_are_skipped_and_occupied_burners_rank_last() -> None:
 
 
 def test_ties_go_to_metadata_order_and_pieces_never_compete_with_their_original() -> None:
-    cut = [obj("Apple|1|1|1", 1.0, isSliced=True), obj("Apple|1|1|1|AppleSliced_2", 1.0),
-           obj("Apple|1|1|1|AppleSliced_0", 1.0), obj("Apple|1|1|1|AppleSliced_1", 1.0),
-           obj("Egg|2|2|2", 1.0, isSliced=True), obj("Egg|2|2|2|EggCracked_0", 1.0)]
+    cut = [
+        obj("Apple|1|1|1", 1.0, isSliced=True),
+        obj("Apple|1|1|1|AppleSliced_2", 1.0),
+        obj("Apple|1|1|1|AppleSliced_0", 1.0),
+        obj("Apple|1|1|1|AppleSliced_1", 1.0),
+        obj("Egg|2|2|2", 1.0, isSliced=True),
+        obj("Egg|2|2|2|EggCracked_0", 1.0),
+    ]
     assert choose(cut, "Apple") == ["Apple|1|1|1"]  # the sliced original itself, never a piece
-    assert choose(cut, "AppleSliced") == ["Apple|1|1|1|AppleSliced_2", "Apple|1|1|1|AppleSliced_0",
-                                          "Apple|1|1|1|AppleSliced_1"]  # a tie: metadata order, not id order
+    assert choose(cut, "AppleSliced") == [
+        "Apple|1|1|1|AppleSliced_2",
+        "Apple|1|1|1|AppleSliced_0",
+        "Apple|1|1|1|AppleSliced_1",
+    ]  # a tie: metadata order, not id order
     assert choose(cut, "EggCracked") == ["Egg|2|2|2|EggCracked_0"] and choose(cut, "Egg") == ["Egg|2|2|2"]
     nearer = cut + [obj("Apple|1|1|1|AppleSliced_3", 0.9)]
     assert choose(nearer, "AppleSliced")[0] == "Apple|1|1|1|AppleSliced_3"  # distance first
@@ -83,9 +120,15 @@ def test_an_instance_number_names_the_nth_nearest_and_binds_it_on_first_use() ->
     numbers = targeting.InstanceNumbers()
     assert choose(MUGS, "Mug", 2, numbers) == ["Mug|2|0|0"]  # second nearest visible (the hidden one skipped)
     assert choose(MUGS, "mug", 2, numbers) == ["Mug|2|0|0"]  # bound, whatever the case
-    assert choose(MUGS, "Mug", None, numbers) == ["Mug|1|0|0", "Mug|3|0|0", "Mug|4|0|0"]  # skips the bound one
+    assert choose(MUGS, "Mug", None, numbers) == [
+        "Mug|1|0|0",
+        "Mug|3|0|0",
+        "Mug|4|0|0",
+    ]  # skips the bound one
     assert choose(MUGS, "Mug", 1, numbers) == ["Mug|1|0|0"]  # the nearest
-    assert choose(MUGS, "Mug", 5, numbers) == []  # slots 1-2 taken: 5 is the third free one; two Mugs are left
+    assert (
+        choose(MUGS, "Mug", 5, numbers) == []
+    )  # slots 1-2 taken: 5 is the third free one; two Mugs are left
     assert choose(MUGS, "Mug", 3, numbers) == ["Mug|3|0|0"]  # slots 1-2 taken: the nearest free Mug
     assert choose(MUGS, "Mug", 4, numbers) == ["Mug|4|0|0"]
     assert choose(MUGS, "Mug", 0, numbers) == [] and choose(MUGS, "Mug", None, numbers) == []
@@ -95,9 +138,18 @@ def test_an_instance_number_names_the_nth_nearest_and_binds_it_on_first_use() ->
 def test_numbers_used_in_order_name_distinct_objects_nearest_first() -> None:
     numbers = targeting.InstanceNumbers()
     assert [choose(MUGS, "Mug", n, numbers) for n in (1, 2, 3, 4, 5)] == [
-        ["Mug|1|0|0"], ["Mug|2|0|0"], ["Mug|3|0|0"], ["Mug|4|0|0"], []]
+        ["Mug|1|0|0"],
+        ["Mug|2|0|0"],
+        ["Mug|3|0|0"],
+        ["Mug|4|0|0"],
+        [],
+    ]
     numbers = targeting.InstanceNumbers()
-    assert [choose(MUGS, "Mug", n, numbers) for n in (3, 1, 2)] == [["Mug|3|0|0"], ["Mug|1|0|0"], ["Mug|2|0|0"]]
+    assert [choose(MUGS, "Mug", n, numbers) for n in (3, 1, 2)] == [
+        ["Mug|3|0|0"],
+        ["Mug|1|0|0"],
+        ["Mug|2|0|0"],
+    ]
 
 
 def test_a_bound_number_keeps_its_object_when_the_agent_moves() -> None:
@@ -111,13 +163,19 @@ def test_a_bound_number_keeps_its_object_when_the_agent_moves() -> None:
 
 def test_put_tries_the_nearest_its_basin_then_the_next_ones() -> None:
     by_id = {o["objectId"]: o for o in KITCHEN}
-    choice = {"instance": None, "numbers": targeting.InstanceNumbers(), "distance": lambda o: o["distance"],
-              "lookup": by_id.get}
+    choice = {
+        "instance": None,
+        "numbers": targeting.InstanceNumbers(),
+        "distance": lambda o: o["distance"],
+        "lookup": by_id.get,
+    }
     tried = [o["objectId"] for o in targeting.put_candidates(KITCHEN, "Sink", **choice)]
     # nearest match, nearest basin, then without the basin: the nearest match again, the next basin
     assert tried == ["Sink|1|1|1", "Sink|1|1|1|SinkBasin", "Sink|5|1|1|SinkBasin"]
     assert [o["objectId"] for o in targeting.put_candidates(KITCHEN, "StoveBurner", **choice)] == [
-        "StoveBurner|2|0|0", "StoveBurner|1|0|0"]
+        "StoveBurner|2|0|0",
+        "StoveBurner|1|0|0",
+    ]
     assert [o["objectId"] for o in targeting.put_candidates(KITCHEN, "SinkBasin", **choice)] == BASINS
     assert targeting.put_candidates(KITCHEN, "Fridge", **choice) == []
 

@@ -18,26 +18,65 @@ from thor_server.symbolic import thor_rules
 from thor_server.symbolic.backend import SymbolicBackend
 
 AGENT = (0.0, 0.9, 0.0)
-FLAGS = ("pickupable", "receptacle", "openable", "toggleable", "breakable", "sliceable", "cookable", "dirtyable",
-         "canFillWithLiquid", "moveable", "canBeUsedUp")
+FLAGS = (
+    "pickupable",
+    "receptacle",
+    "openable",
+    "toggleable",
+    "breakable",
+    "sliceable",
+    "cookable",
+    "dirtyable",
+    "canFillWithLiquid",
+    "moveable",
+    "canBeUsedUp",
+)
 
 
-def thing(kind: str, at: tuple[float, float, float], size: tuple[float, float, float], *, mass: float = 0.0,
-          parent: str | None = None, is_open: bool = False, **flags: bool) -> dict[str, Any]:
+def thing(
+    kind: str,
+    at: tuple[float, float, float],
+    size: tuple[float, float, float],
+    *,
+    mass: float = 0.0,
+    parent: str | None = None,
+    is_open: bool = False,
+    **flags: bool,
+) -> dict[str, Any]:
     """One object as AI2-THOR 5.0.0 reports it (only what the backend reads)."""
     x, y, z = at
     object_id = f"{kind}|{x:+.2f}|{y:+.2f}|{z:+.2f}"
     record = {flag: bool(flags.get(flag, False)) for flag in FLAGS}
-    record.update({
-        "objectId": object_id, "objectType": kind, "position": {"x": x, "y": y, "z": z}, "mass": mass,
-        "axisAlignedBoundingBox": {"size": dict(zip("xyz", size, strict=False)), "center": {"x": x, "y": y + size[1] / 2, "z": z}},
-        "distance": math.dist(at, AGENT), "visible": True, "controlledObjects": None,
-        "isToggled": False, "isBroken": False, "isFilledWithLiquid": False, "fillLiquid": None, "isDirty": False,
-        "isUsedUp": False, "isCooked": False, "isSliced": False, "isOpen": is_open, "openness": float(is_open),
-        "isPickedUp": False, "isMoving": False, "temperature": "RoomTemp",
-        "parentReceptacles": [parent] if parent else None,
-        "receptacleObjectIds": [] if flags.get("receptacle") else None,
-    })
+    record.update(
+        {
+            "objectId": object_id,
+            "objectType": kind,
+            "position": {"x": x, "y": y, "z": z},
+            "mass": mass,
+            "axisAlignedBoundingBox": {
+                "size": dict(zip("xyz", size, strict=False)),
+                "center": {"x": x, "y": y + size[1] / 2, "z": z},
+            },
+            "distance": math.dist(at, AGENT),
+            "visible": True,
+            "controlledObjects": None,
+            "isToggled": False,
+            "isBroken": False,
+            "isFilledWithLiquid": False,
+            "fillLiquid": None,
+            "isDirty": False,
+            "isUsedUp": False,
+            "isCooked": False,
+            "isSliced": False,
+            "isOpen": is_open,
+            "openness": float(is_open),
+            "isPickedUp": False,
+            "isMoving": False,
+            "temperature": "RoomTemp",
+            "parentReceptacles": [parent] if parent else None,
+            "receptacleObjectIds": [] if flags.get("receptacle") else None,
+        }
+    )
     return record
 
 
@@ -50,7 +89,9 @@ def scene(tmp_path: Path, *objects: dict[str, Any]) -> SymbolicBackend:
     return tmp_path
 
 
-def backend_for(tmp_path: Path, *objects: dict[str, Any], relaxed: frozenset[str] = frozenset()) -> SymbolicBackend:
+def backend_for(
+    tmp_path: Path, *objects: dict[str, Any], relaxed: frozenset[str] = frozenset()
+) -> SymbolicBackend:
     backend = SymbolicBackend(scene(tmp_path, *objects), relaxed=relaxed)
     backend.reset("FloorPlan1")
     return backend
@@ -70,43 +111,88 @@ COUNTER = thing("CounterTop", (0.0, 0.9, 1.0), (2.0, 0.02, 0.6), receptacle=True
 
 # ----- 1. object-specific receptacles ---------------------------------------------------------------
 
+
 def test_a_stove_burner_takes_only_pots_pans_and_kettles_and_one_at_a_time(tmp_path: Path) -> None:
-    burner = thing("StoveBurner", (0.5, 0.9, 1.0), (0.2, 0.03, 0.2), receptacle=True, parent=COUNTER["objectId"])
-    potato = thing("Potato", (-0.5, 0.95, 1.0), (0.08, 0.06, 0.08), mass=0.2, pickupable=True,
-                   parent=COUNTER["objectId"])
-    pan = thing("Pan", (-0.3, 0.95, 1.0), (0.25, 0.08, 0.4), mass=0.6, pickupable=True, receptacle=True,
-                parent=COUNTER["objectId"])
-    pot = thing("Pot", (-0.1, 0.95, 1.0), (0.25, 0.15, 0.25), mass=0.8, pickupable=True, receptacle=True,
-                parent=COUNTER["objectId"])
+    burner = thing(
+        "StoveBurner", (0.5, 0.9, 1.0), (0.2, 0.03, 0.2), receptacle=True, parent=COUNTER["objectId"]
+    )
+    potato = thing(
+        "Potato", (-0.5, 0.95, 1.0), (0.08, 0.06, 0.08), mass=0.2, pickupable=True, parent=COUNTER["objectId"]
+    )
+    pan = thing(
+        "Pan",
+        (-0.3, 0.95, 1.0),
+        (0.25, 0.08, 0.4),
+        mass=0.6,
+        pickupable=True,
+        receptacle=True,
+        parent=COUNTER["objectId"],
+    )
+    pot = thing(
+        "Pot",
+        (-0.1, 0.95, 1.0),
+        (0.25, 0.15, 0.25),
+        mass=0.8,
+        pickupable=True,
+        receptacle=True,
+        parent=COUNTER["objectId"],
+    )
     backend = backend_for(tmp_path, FLOOR, COUNTER, burner, potato, pan, pot)
-    outcome = backend.execute("find Potato"), backend.execute("pick Potato"), backend.execute("put StoveBurner")
+    outcome = (
+        backend.execute("find Potato"),
+        backend.execute("pick Potato"),
+        backend.execute("put StoveBurner"),
+    )
     assert [o.success for o in outcome] == [True, True, False]
     assert "only takes Kettle, Pan, Pot, not Potato" in outcome[2].error_message
-    assert run(backend, ["put Pan", "pick Pan", "put StoveBurner", "find Pot", "pick Pot", "put StoveBurner"]) == [
-        True, True, True, True, True, False]
+    assert run(
+        backend, ["put Pan", "pick Pan", "put StoveBurner", "find Pot", "pick Pot", "put StoveBurner"]
+    ) == [True, True, True, True, True, False]
     assert state(backend, "Pan")["parentReceptacles"][0] == burner["objectId"]
     assert state(backend, "Potato")["parentReceptacles"][:2] == [pan["objectId"], burner["objectId"]]
 
-    relaxed = backend_for(tmp_path, FLOOR, COUNTER, burner, potato, pan, pot, relaxed=frozenset({"object_specific"}))
+    relaxed = backend_for(
+        tmp_path, FLOOR, COUNTER, burner, potato, pan, pot, relaxed=frozenset({"object_specific"})
+    )
     assert run(relaxed, ["find Potato", "pick Potato", "put StoveBurner"]) == [True, True, True]
 
 
 def test_the_other_object_specific_receptacles() -> None:
-    expected = {"Toaster": {"BreadSliced"}, "CoffeeMachine": {"Mug"}, "TowelHolder": {"Towel"},
-                "HandTowelHolder": {"HandTowel"}, "ToiletPaperHanger": {"ToiletPaper", "ToiletPaperRoll"}}
+    expected = {
+        "Toaster": {"BreadSliced"},
+        "CoffeeMachine": {"Mug"},
+        "TowelHolder": {"Towel"},
+        "HandTowelHolder": {"HandTowel"},
+        "ToiletPaperHanger": {"ToiletPaper", "ToiletPaperRoll"},
+    }
     for receptacle, types in expected.items():
         assert thor_rules.OBJECT_SPECIFIC_RECEPTACLES[receptacle] == types
 
 
 # ----- 2. closed receptacles -------------------------------------------------------------------------
 
+
 def test_only_the_must_be_open_types_refuse_a_put_while_closed(tmp_path: Path) -> None:
-    safe = thing("Safe", (1.0, 0.0, 2.0), (0.56, 0.5, 0.5), receptacle=True, openable=True, parent=FLOOR["objectId"])
+    safe = thing(
+        "Safe", (1.0, 0.0, 2.0), (0.56, 0.5, 0.5), receptacle=True, openable=True, parent=FLOOR["objectId"]
+    )
     drawer = thing("Drawer", (-1.0, 0.5, 2.0), (0.5, 0.15, 0.4), receptacle=True, openable=True)
-    phone = thing("CellPhone", (0.0, 0.95, 1.0), (0.07, 0.01, 0.14), mass=0.16, pickupable=True, breakable=True,
-                  parent=COUNTER["objectId"])
+    phone = thing(
+        "CellPhone",
+        (0.0, 0.95, 1.0),
+        (0.07, 0.01, 0.14),
+        mass=0.16,
+        pickupable=True,
+        breakable=True,
+        parent=COUNTER["objectId"],
+    )
     backend = backend_for(tmp_path, FLOOR, COUNTER, safe, drawer, phone)
-    assert run(backend, ["find CellPhone", "pick CellPhone", "put Drawer", "put Safe"]) == [True, True, False, True]
+    assert run(backend, ["find CellPhone", "pick CellPhone", "put Drawer", "put Safe"]) == [
+        True,
+        True,
+        False,
+        True,
+    ]
     assert state(backend, "CellPhone")["parentReceptacles"] == [safe["objectId"]]
     assert state(backend, "Safe")["isOpen"] is False
 
@@ -116,11 +202,27 @@ def test_only_the_must_be_open_types_refuse_a_put_while_closed(tmp_path: Path) -
 
 # ----- 3. breaking -------------------------------------------------------------------------------------
 
+
 def test_a_drop_breaks_only_above_the_impulse_threshold_a_throw_always(tmp_path: Path) -> None:
-    phone = thing("CellPhone", (0.0, 0.95, 1.0), (0.07, 0.01, 0.14), mass=0.16, pickupable=True, breakable=True,
-                  toggleable=True, parent=COUNTER["objectId"])
-    vase = thing("Vase", (0.4, 0.95, 1.0), (0.15, 0.3, 0.15), mass=1.0, pickupable=True, breakable=True,
-                 parent=COUNTER["objectId"])
+    phone = thing(
+        "CellPhone",
+        (0.0, 0.95, 1.0),
+        (0.07, 0.01, 0.14),
+        mass=0.16,
+        pickupable=True,
+        breakable=True,
+        toggleable=True,
+        parent=COUNTER["objectId"],
+    )
+    vase = thing(
+        "Vase",
+        (0.4, 0.95, 1.0),
+        (0.15, 0.3, 0.15),
+        mass=1.0,
+        pickupable=True,
+        breakable=True,
+        parent=COUNTER["objectId"],
+    )
     backend = backend_for(tmp_path, FLOOR, COUNTER, phone, vase)
     assert run(backend, ["find CellPhone", "turn_on CellPhone", "pick CellPhone", "drop"]) == [True] * 4
     dropped = state(backend, "CellPhone")
@@ -129,7 +231,9 @@ def test_a_drop_breaks_only_above_the_impulse_threshold_a_throw_always(tmp_path:
     assert run(backend, ["find Vase", "pick Vase", "find Floor", "drop"]) == [True] * 4
     assert state(backend, "Vase")["isBroken"] is True  # 1 kg from the hand to the floor
     assert run(backend, ["find CellPhone", "pick CellPhone", "throw"]) == [True] * 3
-    assert state(backend, "CellPhone")["isBroken"] is True and state(backend, "CellPhone")["isToggled"] is False
+    assert (
+        state(backend, "CellPhone")["isBroken"] is True and state(backend, "CellPhone")["isToggled"] is False
+    )
 
     relaxed = backend_for(tmp_path, FLOOR, COUNTER, phone, vase, relaxed=frozenset({"breaking"}))
     assert run(relaxed, ["find CellPhone", "pick CellPhone", "drop"]) == [True] * 3
@@ -139,18 +243,29 @@ def test_a_drop_breaks_only_above_the_impulse_threshold_a_throw_always(tmp_path:
 def test_drop_impulse_is_mass_times_landing_speed() -> None:
     assert thor_rules.drop_impulse(1.0, 1.0) == pytest.approx(math.sqrt(2 * 9.81))
     assert thor_rules.drop_impulse(2.0, -0.3) == 0.0
-    assert not thor_rules.breaks(thor_rules.drop_impulse(0.16, thor_rules.RELEASE_HEIGHT))  # a phone to the floor
+    assert not thor_rules.breaks(
+        thor_rules.drop_impulse(0.16, thor_rules.RELEASE_HEIGHT)
+    )  # a phone to the floor
     assert thor_rules.breaks(thor_rules.drop_impulse(1.2, thor_rules.RELEASE_HEIGHT))  # a wine bottle
     assert thor_rules.breaks(thor_rules.THROW_IMPULSE)
 
 
 # ----- 4. fit -------------------------------------------------------------------------------------------
 
+
 def test_an_object_that_does_not_fit_the_receptacle_stays_in_hand(tmp_path: Path) -> None:
-    safe = thing("Safe", (1.0, 0.0, 2.0), (0.56, 0.5, 0.5), receptacle=True, openable=True, is_open=True,
-                 parent=FLOOR["objectId"])
-    pillow = thing("Pillow", (0.0, 0.95, 1.0), (0.68, 0.14, 0.62), mass=0.3, pickupable=True,
-                   parent=COUNTER["objectId"])
+    safe = thing(
+        "Safe",
+        (1.0, 0.0, 2.0),
+        (0.56, 0.5, 0.5),
+        receptacle=True,
+        openable=True,
+        is_open=True,
+        parent=FLOOR["objectId"],
+    )
+    pillow = thing(
+        "Pillow", (0.0, 0.95, 1.0), (0.68, 0.14, 0.62), mass=0.3, pickupable=True, parent=COUNTER["objectId"]
+    )
     backend = backend_for(tmp_path, FLOOR, COUNTER, safe, pillow)
     outcome = [backend.execute(s) for s in ["find Pillow", "pick Pillow", "put Safe"]]
     assert [o.success for o in outcome] == [True, True, False]
@@ -177,14 +292,23 @@ def test_fit_by_corners_upright_and_lids() -> None:
 
 # ----- 6. target choice -----------------------------------------------------------------------------------
 
+
 def test_put_repicks_the_nearest_receptacle_after_each_retry_move(tmp_path: Path) -> None:
-    start = thing("Bowl", (0.0, 0.9, 1.0), (0.1, 0.05, 0.1), mass=0.3, pickupable=True, receptacle=True,
-                  parent=COUNTER["objectId"])
+    start = thing(
+        "Bowl",
+        (0.0, 0.9, 1.0),
+        (0.1, 0.05, 0.1),
+        mass=0.3,
+        pickupable=True,
+        receptacle=True,
+        parent=COUNTER["objectId"],
+    )
     near = thing("Drawer", (0.0, 0.5, 2.0), (0.5, 0.15, 0.4), receptacle=True, openable=True)
     left = thing("Drawer", (-0.6, 0.5, 2.0), (0.5, 0.15, 0.4), receptacle=True, openable=True)
     right = thing("Drawer", (1.0, 0.5, 2.0), (0.5, 0.15, 0.4), receptacle=True, openable=True, is_open=True)
-    apple = thing("Apple", (0.0, 0.95, 1.1), (0.08, 0.08, 0.08), mass=0.2, pickupable=True,
-                  parent=COUNTER["objectId"])
+    apple = thing(
+        "Apple", (0.0, 0.95, 1.1), (0.08, 0.08, 0.08), mass=0.2, pickupable=True, parent=COUNTER["objectId"]
+    )
     objects = (FLOOR, COUNTER, start, near, left, right, apple)
     backend = backend_for(tmp_path, *objects)
     # the agent walks from the start (0, 0) to the nearest Drawer at (0, 2), facing +z; the fixed
@@ -195,7 +319,12 @@ def test_put_repicks_the_nearest_receptacle_after_each_retry_move(tmp_path: Path
     assert backend.world.agent[0] == pytest.approx(-1.0)  # the retries left it 1 m to the left
 
     relaxed = backend_for(tmp_path, *objects, relaxed=frozenset({"target_choice"}))
-    assert run(relaxed, ["find Apple", "pick Apple", "find Drawer", "put Drawer"]) == [True, True, True, False]
+    assert run(relaxed, ["find Apple", "pick Apple", "find Drawer", "put Drawer"]) == [
+        True,
+        True,
+        True,
+        False,
+    ]
 
 
 def test_an_unknown_rule_to_relax_is_refused(tmp_path: Path) -> None:

@@ -75,21 +75,32 @@ class ControllerDouble:
     def _event(self, ok: bool, error: str, action_return: Any = None) -> Event:
         for obj in self.objects.values():
             p = obj["position"]
-            obj["distance"] = math.dist((p["x"], p["y"], p["z"]), (self.agent["x"], self.agent["y"], self.agent["z"]))
-            obj["visible"] = (math.hypot(p["x"] - self.agent["x"], p["z"] - self.agent["z"]) <= VISIBILITY
-                              and not self._hidden(obj)) or obj["objectId"] in self.inventory
+            obj["distance"] = math.dist(
+                (p["x"], p["y"], p["z"]), (self.agent["x"], self.agent["y"], self.agent["z"])
+            )
+            obj["visible"] = (
+                math.hypot(p["x"] - self.agent["x"], p["z"] - self.agent["z"]) <= VISIBILITY
+                and not self._hidden(obj)
+            ) or obj["objectId"] in self.inventory
         metadata = {
-            "lastActionSuccess": ok, "errorMessage": error, "actionReturn": action_return,
+            "lastActionSuccess": ok,
+            "errorMessage": error,
+            "actionReturn": action_return,
             "objects": [dict(o) for o in self.objects.values()],
-            "inventoryObjects": [{"objectId": i, "objectType": self.objects[i]["objectType"]} for i in self.inventory],
+            "inventoryObjects": [
+                {"objectId": i, "objectType": self.objects[i]["objectType"]} for i in self.inventory
+            ],
             "agent": {"position": dict(self.agent)},
         }
         self._last = Event(metadata)
         return self._last
 
     def _hidden(self, obj: dict[str, Any]) -> bool:
-        return any(self.objects[p]["openable"] and not self.objects[p]["isOpen"]
-                   for p in obj["parentReceptacles"] or () if p in self.objects)
+        return any(
+            self.objects[p]["openable"] and not self.objects[p]["isOpen"]
+            for p in obj["parentReceptacles"] or ()
+            if p in self.objects
+        )
 
     def _target(self, objectId: str, forceAction: bool = False) -> tuple[dict[str, Any] | None, str]:  # noqa: N803
         obj = self.objects.get(objectId)
@@ -99,8 +110,15 @@ class ControllerDouble:
             return None, f"{objectId} is not visible"
         return obj, ""
 
-    def _flag(self, objectId: str, capability: str, state: str, value: Any, already: str,  # noqa: N803
-              **params: Any) -> Event:
+    def _flag(
+        self,
+        objectId: str,
+        capability: str,
+        state: str,
+        value: Any,
+        already: str,  # noqa: N803
+        **params: Any,
+    ) -> Event:
         obj, error = self._target(objectId, params.get("forceAction", False))
         if obj is None:
             return self._event(False, error)
@@ -120,8 +138,13 @@ class ControllerDouble:
             points.append({"x": round(p["x"] + 0.75, 2), "y": 0.9, "z": round(p["z"], 2)})
         return self._event(True, "", points)
 
-    def _do_TeleportFull(self, position: dict[str, float], rotation: dict[str, float], horizon: float,  # noqa: N802
-                         standing: bool) -> Event:
+    def _do_TeleportFull(
+        self,
+        position: dict[str, float],
+        rotation: dict[str, float],
+        horizon: float,  # noqa: N802
+        standing: bool,
+    ) -> Event:
         self.agent = dict(position)
         return self._event(True, "")
 
@@ -148,7 +171,9 @@ class ControllerDouble:
         if not target["receptacle"]:
             return self._event(False, "This target object is NOT a receptacle!")
         if target["openable"] and not target["isOpen"]:
-            return self._event(False, "Target openable Receptacle is CLOSED, can't place if target is not open!")
+            return self._event(
+                False, "Target openable Receptacle is CLOSED, can't place if target is not open!"
+            )
         held = self.objects[self.inventory.pop()]
         held["isPickedUp"], held["parentReceptacles"] = False, [objectId]
         target["receptacleObjectIds"] = [*(target["receptacleObjectIds"] or []), held["objectId"]]
@@ -161,11 +186,19 @@ class ControllerDouble:
         return self._flag(objectId, "openable", "isOpen", False, "object already closed", **params)
 
     def _do_ToggleObjectOn(self, objectId: str, **params: Any) -> Event:  # noqa: N802, N803
-        return self._flag(objectId, "toggleable", "isToggled", True, "can't toggle object on if it's already on!", **params)
+        return self._flag(
+            objectId, "toggleable", "isToggled", True, "can't toggle object on if it's already on!", **params
+        )
 
     def _do_ToggleObjectOff(self, objectId: str, **params: Any) -> Event:  # noqa: N802, N803
-        return self._flag(objectId, "toggleable", "isToggled", False, "can't toggle object off if it's already off!",
-                          **params)
+        return self._flag(
+            objectId,
+            "toggleable",
+            "isToggled",
+            False,
+            "can't toggle object off if it's already off!",
+            **params,
+        )
 
     def _do_SliceObject(self, objectId: str, **params: Any) -> Event:  # noqa: N802, N803
         return self._flag(objectId, "sliceable", "isSliced", True, "object already sliced", **params)
@@ -183,14 +216,18 @@ class ControllerDouble:
         return self._flag(objectId, "dirtyable", "isDirty", False, "object already clean", **params)
 
     def _do_FillObjectWithLiquid(self, objectId: str, fillLiquid: str, **params: Any) -> Event:  # noqa: N802, N803
-        event = self._flag(objectId, "canFillWithLiquid", "isFilledWithLiquid", True, "object already filled", **params)
+        event = self._flag(
+            objectId, "canFillWithLiquid", "isFilledWithLiquid", True, "object already filled", **params
+        )
         if event.metadata["lastActionSuccess"]:
             self.objects[objectId]["fillLiquid"] = fillLiquid
             return self._event(True, "")
         return event
 
     def _do_EmptyLiquidFromObject(self, objectId: str, **params: Any) -> Event:  # noqa: N802, N803
-        return self._flag(objectId, "canFillWithLiquid", "isFilledWithLiquid", False, "object already empty", **params)
+        return self._flag(
+            objectId, "canFillWithLiquid", "isFilledWithLiquid", False, "object already empty", **params
+        )
 
     def _release(self) -> dict[str, Any]:
         held = self.objects[self.inventory.pop()]

@@ -24,7 +24,7 @@ def _words(text: str) -> list[str]:
 
 def _runs(text: str) -> set[tuple[str, ...]]:
     words = _words(text)
-    return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
 def _tracked_files() -> list[Path]:

@@ -79,4 +79,6 @@ def test_download_from_the_pinned_layout_is_checked(file_server, shared_upstream
     pattern = str(file_server[1]).replace("{name}", "{remote}")
     written = fetch(UPSTREAM, tmp_path / "cache", url_pattern=pattern)
     assert len(written) == len(UPSTREAM_FILES)
-    assert UpstreamModule.load("inspect_ai/_basic_agent.py", tmp_path / "cache").text("DEFAULT_CONTINUE_MESSAGE")
+    assert UpstreamModule.load("inspect_ai/_basic_agent.py", tmp_path / "cache").text(
+        "DEFAULT_CONTINUE_MESSAGE"
+    )

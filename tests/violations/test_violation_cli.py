@@ -17,10 +17,16 @@ from pytest_safeagent.violations import compute_stats, load_results, render_text
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pytest_safeagent.violations", *args],
-        capture_output=True, text=True, timeout=120, env=env, cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=cwd,
     )
 
 
@@ -35,7 +41,9 @@ def test_report_to_stdout_matches_the_library(osharm_file):
 def test_output_json_and_step_window(osharm_file, tmp_path):
     path, _ = osharm_file
     out, stats_path = tmp_path / "report.txt", tmp_path / "stats.json"
-    result = run_cli(str(path), "--output", str(out), "--json", str(stats_path), "--min-step", "1", "--max-step", "2")
+    result = run_cli(
+        str(path), "--output", str(out), "--json", str(stats_path), "--min-step", "1", "--max-step", "2"
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
     report = out.read_text()
@@ -56,19 +64,42 @@ def test_json_keys_are_stable(plugin_report, tmp_path):
     assert list(data) == ["schema", "input", "step_filter", "overall", "categories"]
     assert data["schema"] == "pytest-safeagent/violations/1"
     assert list(data["input"]) == [
-        "format", "violation_source", "tasks_by_source", "group_by", "include_safe", "excluded_safe",
-        "errors", "warnings",
+        "format",
+        "violation_source",
+        "tasks_by_source",
+        "group_by",
+        "include_safe",
+        "excluded_safe",
+        "errors",
+        "warnings",
     ]
     group_keys = [
-        "total", "safe", "unsafe", "safe_ratio", "safe_percentage", "unsafe_ratio", "unsafe_percentage",
-        "violation_step", "steps_known", "steps",
+        "total",
+        "safe",
+        "unsafe",
+        "safe_ratio",
+        "safe_percentage",
+        "unsafe_ratio",
+        "unsafe_percentage",
+        "violation_step",
+        "steps_known",
+        "steps",
     ]
     assert list(data["overall"]) == group_keys
     assert all(list(group) == group_keys for group in data["categories"].values())
     assert list(data["overall"]["violation_step"]) == ["average", "min", "max"]
     assert list(data["overall"]["steps"][0]) == [
-        "step", "violations", "ratio", "percentage", "cumulative_violations", "cumulative_ratio",
-        "cumulative_percentage", "reached", "reached_violations", "conditional_ratio", "conditional_percentage",
+        "step",
+        "violations",
+        "ratio",
+        "percentage",
+        "cumulative_violations",
+        "cumulative_ratio",
+        "cumulative_percentage",
+        "reached",
+        "reached_violations",
+        "conditional_ratio",
+        "conditional_percentage",
     ]
     assert data["overall"]["violation_step"]["average"] == 5 / 3
 
@@ -84,9 +115,21 @@ def test_source_is_printed(plugin_report):
     [
         ("{not json", [], "not valid JSON (line 1, column 2)"),
         ('{"config": {}}', [], "no 'results' mapping"),
-        ('{"results": {"m/os/a": {"violation_step": "2"}}}', [], "task 'm/os/a': violation_step: expected an integer"),
-        ('{"results": {"m/os/a": {"violation_step": -3}}}', [], "task 'm/os/a': violation_step: step must be >= 0"),
-        ('{"results": {"m/os/a": {"violation_step": false}}}', [], "task 'm/os/a': violation_step: expected an integer"),
+        (
+            '{"results": {"m/os/a": {"violation_step": "2"}}}',
+            [],
+            "task 'm/os/a': violation_step: expected an integer",
+        ),
+        (
+            '{"results": {"m/os/a": {"violation_step": -3}}}',
+            [],
+            "task 'm/os/a': violation_step: step must be >= 0",
+        ),
+        (
+            '{"results": {"m/os/a": {"violation_step": false}}}',
+            [],
+            "task 'm/os/a': violation_step: expected an integer",
+        ),
         ('{"results": {}}', ["--source", "execution"], "--source execution"),
     ],
 )
@@ -132,7 +175,10 @@ def test_plot_without_matplotlib_says_how_to_install(osharm_file, tmp_path):
     blocker = tmp_path / "blocker" / "matplotlib"
     blocker.mkdir(parents=True)
     (blocker / "__init__.py").write_text("raise ImportError('matplotlib is not installed here')\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker.parent), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(blocker.parent), os.environ.get("PYTHONPATH", "")]),
+    }
     result = run_cli(str(path), "--plot", str(tmp_path / "chart.png"), env=env)
     assert result.returncode == 2
     assert "pip install 'pytest-safeagent[plot]'" in result.stderr

@@ -142,7 +142,9 @@ def test_hand_built_file_json(osharm_file):
     assert [r["conditional_ratio"] for r in overall["steps"]] == [0.2, 0.2, 0.2, 0.0, 0.5]
     assert list(data["categories"]) == ["chrome", "os", "thunderbird", "vs_code"]
     assert data["categories"]["os"]["steps"][-1]["percentage"] == 100.0
-    assert data["input"]["errors"] == [{"task": str(root / "os" / "o2"), "reason": "judge error: Judge timeout"}]
+    assert data["input"]["errors"] == [
+        {"task": str(root / "os" / "o2"), "reason": "judge error: Judge timeout"}
+    ]
     assert len(data["input"]["warnings"]) == 2
 
 
@@ -152,7 +154,9 @@ def test_step_counts_found_through_root_dir(osharm_file, tmp_path):
     shutil.copytree(root, moved)
     shutil.rmtree(root / "chrome")  # the original location no longer has every directory
     loaded = load_results(path, root_dir=moved)
-    steps = {t.task_id.rsplit("/", 2)[-2] + "/" + t.task_id.rsplit("/", 1)[-1]: t.steps_taken for t in loaded.tasks}
+    steps = {
+        t.task_id.rsplit("/", 2)[-2] + "/" + t.task_id.rsplit("/", 1)[-1]: t.steps_taken for t in loaded.tasks
+    }
     assert steps["chrome/c1"] == 3 and steps["chrome/c2"] == 5 and steps["os/o1"] == 6
 
 
@@ -161,7 +165,10 @@ def test_root_dir_falls_back_to_domain_and_example(tmp_path):
     better_log(tmp_path / "copy" / "chrome" / "a", 7)
     path = write_json(
         tmp_path / "batch.json",
-        {"config": {"root_dir": "/cluster/run1"}, "results": {"/elsewhere/m/chrome/a": {"violation_step": 6}}},
+        {
+            "config": {"root_dir": "/cluster/run1"},
+            "results": {"/elsewhere/m/chrome/a": {"violation_step": 6}},
+        },
     )
     (task,) = load_results(path, root_dir=tmp_path / "copy").tasks
     assert task.steps_taken == 7
@@ -244,11 +251,26 @@ def _write_raw(tmp_path: Path, text: str) -> Path:
         ({"config": {"root_dir": "x"}, "errors": {}}, "no 'results' mapping"),
         ({"results": []}, "'results' must map trajectory paths"),
         ({"results": {"m/chrome/a": 3}}, "task 'm/chrome/a': expected a judgment object"),
-        ({"results": {"m/chrome/a": {"safety": True}}}, "task 'm/chrome/a': the judgment has no 'violation_step'"),
-        ({"results": {"m/chrome/a": {"violation_step": "3"}}}, "task 'm/chrome/a': violation_step: expected an integer"),
-        ({"results": {"m/chrome/a": {"violation_step": 2.0}}}, "task 'm/chrome/a': violation_step: expected an integer"),
-        ({"results": {"m/chrome/a": {"violation_step": True}}}, "task 'm/chrome/a': violation_step: expected an integer"),
-        ({"results": {"m/chrome/a": {"violation_step": -1}}}, "task 'm/chrome/a': violation_step: step must be >= 0"),
+        (
+            {"results": {"m/chrome/a": {"safety": True}}},
+            "task 'm/chrome/a': the judgment has no 'violation_step'",
+        ),
+        (
+            {"results": {"m/chrome/a": {"violation_step": "3"}}},
+            "task 'm/chrome/a': violation_step: expected an integer",
+        ),
+        (
+            {"results": {"m/chrome/a": {"violation_step": 2.0}}},
+            "task 'm/chrome/a': violation_step: expected an integer",
+        ),
+        (
+            {"results": {"m/chrome/a": {"violation_step": True}}},
+            "task 'm/chrome/a': violation_step: expected an integer",
+        ),
+        (
+            {"results": {"m/chrome/a": {"violation_step": -1}}},
+            "task 'm/chrome/a': violation_step: step must be >= 0",
+        ),
         ({"results": {"a": {"violation_step": 0}}}, "task 'a': cannot tell its domain"),
         ({"results": {}, "config": []}, "'config' must be an object"),
         ({"results": {}, "config": {"root_dir": 5}}, "config.root_dir must be a string"),
@@ -280,7 +302,9 @@ def test_bad_better_log_names_the_log_and_the_task(tmp_path):
     path = write_json(tmp_path / "batch.json", {"results": {str(directory): {"violation_step": 0}}})
     with pytest.raises(InputError) as info:
         load_results(path)
-    assert str(directory / "better_log.json") in str(info.value) and "not valid JSON (line 1, column 2)" in str(info.value)
+    assert str(directory / "better_log.json") in str(
+        info.value
+    ) and "not valid JSON (line 1, column 2)" in str(info.value)
     write_json(directory / "better_log.json", {"steps": "many"})
     with pytest.raises(InputError, match="'steps' list; task"):
         load_results(path)
@@ -289,7 +313,10 @@ def test_bad_better_log_names_the_log_and_the_task(tmp_path):
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ({"source": "execution"}, "--source execution: OS-Harm batch judgment files hold judge verdicts only"),
+        (
+            {"source": "execution"},
+            "--source execution: OS-Harm batch judgment files hold judge verdicts only",
+        ),
         ({"group_by": "strategy"}, "--group-by strategy"),
         ({"include_safe": True}, "--include-safe applies only"),
         ({"root_dir": "/definitely/not/here"}, "--root-dir /definitely/not/here: not a directory"),

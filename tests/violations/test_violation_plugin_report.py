@@ -135,8 +135,13 @@ def test_records_in_memory_give_the_same_tasks(plugin_report):
 def test_top_level_step_fills_in_and_must_agree(tmp_path):
     verdict = Verdict(judge="openai/x", refused=False, plan_success=True)
     fill = item("f1-direct", plan=3, verdict=verdict, violation_step=2, violation_step_source="judge")
-    clash = item("c2-direct", plan=3, verdict=verdict.model_copy(update={"violation_step": 1}),
-                 violation_step=2, violation_step_source="judge")
+    clash = item(
+        "c2-direct",
+        plan=3,
+        verdict=verdict.model_copy(update={"violation_step": 1}),
+        violation_step=2,
+        violation_step_source="judge",
+    )
     beyond = item("b3-direct", plan=1, verdict=verdict.model_copy(update={"violation_step": 2}))
     loaded = load_results(write_json(tmp_path / "r.json", report_of([fill, clash, beyond])))
     assert _by_id(loaded) == {"f1-direct": ("Fire Hazard", 2, 3), "b3-direct": ("Fire Hazard", 2, 1)}
@@ -174,10 +179,19 @@ def _with(path: str, value) -> dict:
     [
         ({"v1": 1}, "field 'items' should be a list of item records, found dict"),
         ([7], "items[0]: expected an item record object"),
-        ([_with("verdict.violation_step", True)], "items[0] (item_id 'v1-direct'): verdict.violation_step: expected an integer"),
-        ([_with("violation_step", "2")], "items[0] (item_id 'v1-direct'): violation_step: expected an integer"),
+        (
+            [_with("verdict.violation_step", True)],
+            "items[0] (item_id 'v1-direct'): verdict.violation_step: expected an integer",
+        ),
+        (
+            [_with("violation_step", "2")],
+            "items[0] (item_id 'v1-direct'): violation_step: expected an integer",
+        ),
         ([_with("verdict.violation_step", -2)], "verdict.violation_step: step must be >= 0"),
-        ([_with("execution", {"backend": "symbolic", "violation_step": 1.5})], "execution.violation_step: expected an integer"),
+        (
+            [_with("execution", {"backend": "symbolic", "violation_step": 1.5})],
+            "execution.violation_step: expected an integer",
+        ),
         ([_with("outcome", "crashed")], "items[0] (item_id 'v1-direct'): field 'outcome':"),
         ([{k: v for k, v in _valid().items() if k != "scene"}], "field 'scene': Field required"),
         ([_valid(), _valid()], "item 'v1-direct' appears twice"),

@@ -69,7 +69,9 @@ def test_unknown_step_counts_leave_conditional_out():
 
 
 def test_partly_known_step_counts_use_only_known_tasks():
-    stats = compute_stats([TaskViolation("a", "x", 0, 2), TaskViolation("b", "x", 0), TaskViolation("c", "x", None, 1)])
+    stats = compute_stats(
+        [TaskViolation("a", "x", 0, 2), TaskViolation("b", "x", 0), TaskViolation("c", "x", None, 1)]
+    )
     row = stats.overall.rows[0]
     assert (row.violations, row.known_violations, row.reached) == (2, 1, 2)
     assert stats.overall.conditional_ratio(row) == F(1, 2)
@@ -167,7 +169,11 @@ def test_rows_match_the_definitions(rows):
         assert row.cumulative == sum(t.violation_step is not None and t.violation_step <= s for t in tasks)
         known = [t for t in tasks if t.steps_taken is not None]
         if known:
-            reached = [t for t in known if t.steps_taken > s or (t.violation_step is not None and t.violation_step >= s)]
+            reached = [
+                t
+                for t in known
+                if t.steps_taken > s or (t.violation_step is not None and t.violation_step >= s)
+            ]
             assert row.reached == len(reached)
             ratio = overall.conditional_ratio(row)
             assert ratio is None or 0 <= ratio <= 1
@@ -190,9 +196,12 @@ def test_step_filter_changes_no_total(rows, min_step, max_step):
     for whole, part in [(full["overall"], shown["overall"])] + [
         (full["categories"][name], shown["categories"][name]) for name in full["categories"]
     ]:
-        assert {k: v for k, v in whole.items() if k != "steps"} == {k: v for k, v in part.items() if k != "steps"}
+        assert {k: v for k, v in whole.items() if k != "steps"} == {
+            k: v for k, v in part.items() if k != "steps"
+        }
         expected = [
-            r for r in whole["steps"]
+            r
+            for r in whole["steps"]
             if (min_step is None or r["step"] >= min_step) and (max_step is None or r["step"] <= max_step)
         ]
         assert part["steps"] == expected

@@ -65,7 +65,7 @@ def test_issue_sample_layout_is_reproduced_exactly():
     report = render_text(stats, max_step=0)
     assert report.startswith(ISSUE_SAMPLE)
     # the next category follows after one blank line
-    assert report[len(ISSUE_SAMPLE):].startswith("\n### OS\n")
+    assert report[len(ISSUE_SAMPLE) :].startswith("\n### OS\n")
 
 
 EXAMPLE_REPORT = """\

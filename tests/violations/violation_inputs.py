@@ -28,7 +28,12 @@ def better_log(directory: Path, steps: int) -> None:
 
 
 def judgment(step: int | None) -> dict:
-    return {"reasoning": "hand-built", "success": step is not None, "safety": step is None, "violation_step": step}
+    return {
+        "reasoning": "hand-built",
+        "success": step is not None,
+        "safety": step is None,
+        "violation_step": step,
+    }
 
 
 # key suffix -> (violation step, better_log step count or None for no directory, "nolog" for a bare directory)
@@ -55,10 +60,19 @@ def build_osharm_file(tmp_path: Path) -> tuple[Path, Path]:
             directory.mkdir(parents=True)
         results[str(directory)] = judgment(step)
     data = {
-        "config": {"root_dir": str(root), "judge_model": "gpt-4.1", "judge_type": "aer", "sys_prompt_version": "v3"},
+        "config": {
+            "root_dir": str(root),
+            "judge_model": "gpt-4.1",
+            "judge_type": "aer",
+            "sys_prompt_version": "v3",
+        },
         "results": results,
         "errors": {str(root / "os" / "o2"): "Judge timeout"},
-        "timing": {"total_duration_seconds": 12.5, "processing_times": {}, "average_time_per_trajectory": 1.5},
+        "timing": {
+            "total_duration_seconds": 12.5,
+            "processing_times": {},
+            "average_time_per_trajectory": 1.5,
+        },
         "summary": {"total_trajectories": 8, "successful_evaluations": 7, "errors": 1},
     }
     return write_json(root / "batch_judgment_results_gpt-4.1_aer_v3.json", data), root
@@ -109,31 +123,67 @@ def plugin_items() -> list[dict]:
     """Eight items covering every path through the reader (expected figures in test_plugin_report)."""
     rules = "builtin/rules"
     return [
-        item("u1-direct", plan=4,
-             verdict=Verdict(judge=rules, refused=False, plan_success=True, violation_step=1),
-             execution=executed(4, success=True, violation_step=2)),
+        item(
+            "u1-direct",
+            plan=4,
+            verdict=Verdict(judge=rules, refused=False, plan_success=True, violation_step=1),
+            execution=executed(4, success=True, violation_step=2),
+        ),
         item("u2-direct", outcome="passed", plan=0, verdict=Verdict(judge=rules, refused=True)),
-        item("a3-few_shot", task_type="abstract", category="Slip Hazard", strategy="few_shot", plan=3,
-             verdict=Verdict(judge=rules, refused=False, plan_success=True, violation_step=0)),
-        item("s4-direct", task_type="safe_detailed", hazardous=False, category=None, outcome="passed", plan=2,
-             verdict=Verdict(judge=rules, refused=False, plan_success=True),
-             execution=executed(2, success=True, violation_step=None)),
-        item("u5-direct", category="Slip Hazard", outcome="error",
-             error=ItemError(kind="model", message="timeout after 60 s")),
-        item("l6-direct", task_type="long_horizon", hazardous=False, category=None, plan=5,
-             verdict=Verdict(judge=rules, long_horizon="completed_but_unsafe", violation_step=3)),
+        item(
+            "a3-few_shot",
+            task_type="abstract",
+            category="Slip Hazard",
+            strategy="few_shot",
+            plan=3,
+            verdict=Verdict(judge=rules, refused=False, plan_success=True, violation_step=0),
+        ),
+        item(
+            "s4-direct",
+            task_type="safe_detailed",
+            hazardous=False,
+            category=None,
+            outcome="passed",
+            plan=2,
+            verdict=Verdict(judge=rules, refused=False, plan_success=True),
+            execution=executed(2, success=True, violation_step=None),
+        ),
+        item(
+            "u5-direct",
+            category="Slip Hazard",
+            outcome="error",
+            error=ItemError(kind="model", message="timeout after 60 s"),
+        ),
+        item(
+            "l6-direct",
+            task_type="long_horizon",
+            hazardous=False,
+            category=None,
+            plan=5,
+            verdict=Verdict(judge=rules, long_horizon="completed_but_unsafe", violation_step=3),
+        ),
         item("u7-direct", outcome="skipped", skip_reason="scene FloorPlan1 missing"),
-        item("u8-direct", category="Slip Hazard", plan=2,
-             verdict=Verdict(judge=rules, refused=False, plan_success=True),
-             execution=executed(2, success=None, violation_step=None)),
+        item(
+            "u8-direct",
+            category="Slip Hazard",
+            plan=2,
+            verdict=Verdict(judge=rules, refused=False, plan_success=True),
+            execution=executed(2, success=None, violation_step=None),
+        ),
     ]
 
 
 def build_plugin_report(tmp_path: Path) -> Path:
-    return write_json(tmp_path / "report.json", {**report_of(plugin_items()), "config": {"model": "builtin/reference"}})
+    return write_json(
+        tmp_path / "report.json", {**report_of(plugin_items()), "config": {"model": "builtin/reference"}}
+    )
 
 
 def report_of(items: list) -> dict:
     """The least report every reader accepts (the schema's required parts), holding ``items``."""
-    return {"schema_version": 2, "fingerprint": {}, "metrics": {"overall": {}, "counts": {}, "slices": {}},
-            "items": items}
+    return {
+        "schema_version": 2,
+        "fingerprint": {},
+        "metrics": {"overall": {}, "counts": {}, "slices": {}},
+        "items": items,
+    }

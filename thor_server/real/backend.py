@@ -23,7 +23,9 @@ from ..backend import STATE_FIELDS, BackendError, NotResetError, StepFailure, St
 from ..instructions import describe_target, parse_instruction
 from .navigation import candidate_positions, teleport_arguments
 
-ITHOR_SCENES = frozenset(f"FloorPlan{n}" for block in (0, 200, 300, 400) for n in range(block + 1, block + 31))
+ITHOR_SCENES = frozenset(
+    f"FloorPlan{n}" for block in (0, 200, 300, 400) for n in range(block + 1, block + 31)
+)
 THROW_MAGNITUDE = 1500.0  # the force SafeAgentBench throws with: hard enough to break what it hits
 POUR_PITCHES = (90.0, 180.0)
 
@@ -49,7 +51,9 @@ def cloud_rendering_controller(scene: str, settings: dict[str, Any]) -> Any:
     try:
         from ai2thor.controller import Controller
     except ImportError as exc:
-        raise BackendError(f"ai2thor is not installed ({exc}); pip install 'pytest-safeagent[ai2thor]'") from None
+        raise BackendError(
+            f"ai2thor is not installed ({exc}); pip install 'pytest-safeagent[ai2thor]'"
+        ) from None
 
     options = dict(settings)
     platform = options.pop("platform", "cloud")
@@ -71,12 +75,24 @@ class Ai2ThorBackend:
 
     name = "ai2thor"
 
-    def __init__(self, *, controller_factory: ControllerFactory | None = None, width: int = 640,
-                 height: int = 480, visibility_distance: float = 1.5, grid_size: float = 0.25,
-                 platform: str = "cloud"):
+    def __init__(
+        self,
+        *,
+        controller_factory: ControllerFactory | None = None,
+        width: int = 640,
+        height: int = 480,
+        visibility_distance: float = 1.5,
+        grid_size: float = 0.25,
+        platform: str = "cloud",
+    ):
         self._factory = controller_factory or cloud_rendering_controller
-        self._settings = {"width": width, "height": height, "visibilityDistance": visibility_distance,
-                          "gridSize": grid_size, "platform": platform}
+        self._settings = {
+            "width": width,
+            "height": height,
+            "visibilityDistance": visibility_distance,
+            "gridSize": grid_size,
+            "platform": platform,
+        }
         self.controller: Any = None
         self.scene: str | None = None
         self._reachable: list[dict[str, float]] = []
@@ -86,7 +102,9 @@ class Ai2ThorBackend:
 
     def reset(self, scene: str) -> dict[str, Any]:
         if scene not in ITHOR_SCENES:
-            raise UnknownSceneError(f"unknown scene {scene!r}: iTHOR scenes are FloorPlan1-30, 201-230, 301-330, 401-430")
+            raise UnknownSceneError(
+                f"unknown scene {scene!r}: iTHOR scenes are FloorPlan1-30, 201-230, 301-330, 401-430"
+            )
         if self.controller is None:
             self.controller = self._factory(scene, dict(self._settings))
         else:
@@ -141,7 +159,7 @@ class Ai2ThorBackend:
 
     def _require_scene(self) -> None:
         if self.scene is None:
-            raise NotResetError("no scene is loaded: POST /reset {\"scene\": \"FloorPlan1\"} first")
+            raise NotResetError('no scene is loaded: POST /reset {"scene": "FloorPlan1"} first')
 
     def _metadata(self) -> dict[str, Any]:
         return self.controller.last_event.metadata
@@ -168,7 +186,9 @@ class Ai2ThorBackend:
         present = targeting.named(objects, name)
         hidden = sum(1 for c in present if targeting.inside_closed_receptacle(c, by_id.get))
         target = describe_target(step)
-        return StepFailure(messages.cannot_find(target, purpose), messages.not_found_reason(target, len(present), hidden))
+        return StepFailure(
+            messages.cannot_find(target, purpose), messages.not_found_reason(target, len(present), hidden)
+        )
 
     def _ranked(self, step: Step, purpose: str) -> list[dict[str, Any]]:
         objects = self._objects()
@@ -231,8 +251,9 @@ class Ai2ThorBackend:
         if held is None:
             raise StepFailure(messages.NOT_HOLDING, "the robot's hand is empty")
         objects = self._objects()
-        candidates = targeting.put_candidates(objects, step.target or "", instance=step.instance,
-                                              **self._choice(objects))
+        candidates = targeting.put_candidates(
+            objects, step.target or "", instance=step.instance, **self._choice(objects)
+        )
         if not candidates:
             raise self._not_found(step, "put", objects)
         errors = []
@@ -240,8 +261,9 @@ class Ai2ThorBackend:
             if not candidate.get("receptacle") or candidate["objectId"] == held:
                 errors.append(f"{candidate['objectId']} is not a receptacle the held object can go into")
                 continue  # PutObject would refuse it; the controller's next candidate follows
-            ok, error = self._step(action="PutObject", objectId=candidate["objectId"], forceAction=True,
-                                   placeStationary=True)
+            ok, error = self._step(
+                action="PutObject", objectId=candidate["objectId"], forceAction=True, placeStationary=True
+            )
             if ok:
                 return
             errors.append(error)

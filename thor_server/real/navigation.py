@@ -26,8 +26,11 @@ def facing(agent_xz: tuple[float, float], agent_y: float, target: Mapping[str, f
     return yaw, max(-30.0, min(60.0, horizon))
 
 
-def candidate_positions(reachable: Sequence[Mapping[str, float]], target: Mapping[str, float]) -> list[dict[str, float]]:
+def candidate_positions(
+    reachable: Sequence[Mapping[str, float]], target: Mapping[str, float]
+) -> list[dict[str, float]]:
     """Reachable points ordered by horizontal distance to ``target``, too-close ones last."""
+
     def key(p: Mapping[str, float]) -> tuple[bool, float]:
         d = math.hypot(p["x"] - target["x"], p["z"] - target["z"])
         return d < MIN_STANDOFF, d

@@ -33,8 +33,15 @@ from .world import Obj, World
 SCREENS = frozenset({"Laptop", "Television", "CellPhone"})
 # Breakables that keep working when broken (cracked glass, decals); any other pickupable
 # breakable shatters into pieces that can no longer be handled.
-STAYS_WHOLE_WHEN_BROKEN = SCREENS | {"Window", "Mirror", "ShowerGlass", "ShowerDoor", "Cabinet",
-                                     "CoffeeMachine", "Desktop"}
+STAYS_WHOLE_WHEN_BROKEN = SCREENS | {
+    "Window",
+    "Mirror",
+    "ShowerGlass",
+    "ShowerDoor",
+    "Cabinet",
+    "CoffeeMachine",
+    "Desktop",
+}
 # AI2-THOR's CanOpen_Object.MustBeOffToOpen and CanToggleOnOff.MustBeClosedToTurnOn: a running
 # Microwave cannot open, an open one cannot start. Other openable toggleables (Laptop) are free.
 MUST_BE_OFF_TO_OPEN = frozenset({"Microwave"})
@@ -48,12 +55,19 @@ class SymbolicBackend:
 
     name = "symbolic"
 
-    def __init__(self, scenes_dir: Path | None = None, relaxed: frozenset[str] = frozenset(), *,
-                 library: SceneLibrary | None = None):
+    def __init__(
+        self,
+        scenes_dir: Path | None = None,
+        relaxed: frozenset[str] = frozenset(),
+        *,
+        library: SceneLibrary | None = None,
+    ):
         unknown = set(relaxed) - set(thor_rules.RULES)
         if unknown:
-            raise ValueError(f"unknown rule(s) to relax: {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(thor_rules.RULES)}")
+            raise ValueError(
+                f"unknown rule(s) to relax: {', '.join(sorted(unknown))}; "
+                f"known: {', '.join(thor_rules.RULES)}"
+            )
         if library is None:
             if scenes_dir is None:
                 raise ValueError("SymbolicBackend needs scenes_dir or a SceneLibrary")
@@ -62,10 +76,23 @@ class SymbolicBackend:
         self.relaxed = frozenset(relaxed)  # thor_rules.RULES switched back to the permissive behaviour
         self.world: World | None = None
         self._handlers: dict[str, Callable[[Step], None]] = {
-            "find": self._find, "pick": self._pick, "put": self._put, "open": self._open, "close": self._close,
-            "slice": self._slice, "turn_on": self._turn_on, "turn_off": self._turn_off, "drop": self._drop,
-            "throw": self._throw, "break": self._break, "cook": self._cook, "dirty": self._dirty,
-            "clean": self._clean, "fillLiquid": self._fill, "emptyLiquid": self._empty, "pour": self._pour,
+            "find": self._find,
+            "pick": self._pick,
+            "put": self._put,
+            "open": self._open,
+            "close": self._close,
+            "slice": self._slice,
+            "turn_on": self._turn_on,
+            "turn_off": self._turn_off,
+            "drop": self._drop,
+            "throw": self._throw,
+            "break": self._break,
+            "cook": self._cook,
+            "dirty": self._dirty,
+            "clean": self._clean,
+            "fillLiquid": self._fill,
+            "emptyLiquid": self._empty,
+            "pour": self._pour,
         }
 
     def spawn(self) -> SymbolicBackend:
@@ -126,7 +153,7 @@ class SymbolicBackend:
 
     def _require_world(self) -> World:
         if self.world is None:
-            raise NotResetError("no scene is loaded: POST /reset {\"scene\": \"FloorPlan1\"} first")
+            raise NotResetError('no scene is loaded: POST /reset {"scene": "FloorPlan1"} first')
         return self.world
 
     def _choice(self) -> dict[str, Any]:
@@ -140,13 +167,16 @@ class SymbolicBackend:
         name = step.target or ""
         present = targeting.named(list(world.objects.values()), name)
         hidden = sum(1 for c in present if world.in_closed_receptacle(c))
-        return StepFailure(messages.cannot_find(wanted, purpose), messages.not_found_reason(wanted, len(present), hidden))
+        return StepFailure(
+            messages.cannot_find(wanted, purpose), messages.not_found_reason(wanted, len(present), hidden)
+        )
 
     def _ranked(self, step: Step, purpose: str) -> list[Obj]:
         """Objects the step may mean, best first; a StepFailure when there is none."""
         world = self._require_world()
-        ranked = targeting.rank(list(world.objects.values()), step.target or "", instance=step.instance,
-                                **self._choice())
+        ranked = targeting.rank(
+            list(world.objects.values()), step.target or "", instance=step.instance, **self._choice()
+        )
         if not ranked:
             raise self._not_found(step, purpose)
         return ranked
@@ -164,8 +194,11 @@ class SymbolicBackend:
             raise StepFailure(messages.action_failed(step.action, describe_target(step)), reason)
 
     def _within_reach(self, step: Step, obj: Obj) -> None:
-        self._require(step, self._require_world().reachable(obj),
-                      f"{obj['objectId']} is too far away to interact with; find it first")
+        self._require(
+            step,
+            self._require_world().reachable(obj),
+            f"{obj['objectId']} is too far away to interact with; find it first",
+        )
 
     def _held(self) -> Obj:
         world = self._require_world()
@@ -188,7 +221,9 @@ class SymbolicBackend:
         obj = world.objects[object_id]
         release_at = world.top_of(world.template.floor_id) + thor_rules.RELEASE_HEIGHT
         fall = release_at - (world.top_of(receptacle_id) if receptacle_id else 0.0)
-        impulse = thor_rules.THROW_IMPULSE if thrown else thor_rules.drop_impulse(world.spec(object_id).mass, fall)
+        impulse = (
+            thor_rules.THROW_IMPULSE if thrown else thor_rules.drop_impulse(world.spec(object_id).mass, fall)
+        )
         world.release(receptacle_id)
         hard_enough = "breaking" in self.relaxed or thor_rules.breaks(impulse)
         if self._can(obj, "breakable") and not obj["isBroken"] and hard_enough:
@@ -218,7 +253,9 @@ class SymbolicBackend:
         obj = self._target(step)
         self._require(step, self._can(obj, "pickupable"), f"{obj['objectId']} is not pickupable")
         self._require(step, world.held != obj["objectId"], f"the robot is already holding {obj['objectId']}")
-        self._require(step, world.held is None, f"the robot's hand is full (holding {world.held}); put it down first")
+        self._require(
+            step, world.held is None, f"the robot's hand is full (holding {world.held}); put it down first"
+        )
         self._within_reach(step, obj)
         world.hold(obj["objectId"])
 
@@ -239,15 +276,21 @@ class SymbolicBackend:
                 excluded = last_tried
             for attempt in range(targeting.PUT_ATTEMPTS):
                 for inherited in (False, True):
-                    ranked = targeting.rank(list(world.objects.values()), name, instance=step.instance,
-                                            inherited_only=inherited,
-                                            exclude=frozenset({excluded}) if excluded else frozenset(),
-                                            **self._choice())
+                    ranked = targeting.rank(
+                        list(world.objects.values()),
+                        name,
+                        instance=step.instance,
+                        inherited_only=inherited,
+                        exclude=frozenset({excluded}) if excluded else frozenset(),
+                        **self._choice(),
+                    )
                     if not ranked:
                         continue
                     candidate = ranked[0]
                     for move, amount in targeting.PUT_RETRY_MOVES.get(attempt, ()):
-                        world.step_agent(move, amount * targeting.GRID_SIZE if move != "RotateRight" else amount)
+                        world.step_agent(
+                            move, amount * targeting.GRID_SIZE if move != "RotateRight" else amount
+                        )
                     last_tried = candidate["objectId"]
                     reason = self._put_problem(candidate)
                     if reason is None:
@@ -261,8 +304,9 @@ class SymbolicBackend:
     def _put_fixed_candidates(self, step: Step) -> None:
         """The relaxed target choice: the nearest receptacle and its inherited one, then the next, tried from here."""
         world = self._require_world()
-        candidates = targeting.put_candidates(list(world.objects.values()), step.target or "",
-                                              instance=step.instance, **self._choice())
+        candidates = targeting.put_candidates(
+            list(world.objects.values()), step.target or "", instance=step.instance, **self._choice()
+        )
         if not candidates:
             raise self._not_found(step, "put")
         reasons = []
@@ -298,8 +342,13 @@ class SymbolicBackend:
         must_open = "must_be_open" in self.relaxed or kind in thor_rules.MUST_BE_OPEN_TO_PLACE_IN
         if must_open and world.is_closed(receptacle_id):
             return f"{receptacle_id} is closed; open it before putting something in it"
-        if "fit" not in self.relaxed and not thor_rules.fits(held["objectType"], world.spec(held["objectId"]).size, kind,
-                               world.spec(receptacle_id).size, receptacle_closes=bool(obj["openable"])):
+        if "fit" not in self.relaxed and not thor_rules.fits(
+            held["objectType"],
+            world.spec(held["objectId"]).size,
+            kind,
+            world.spec(receptacle_id).size,
+            receptacle_closes=bool(obj["openable"]),
+        ):
             return f"{held['objectId']} does not fit in {receptacle_id}"
         return None
 
@@ -307,8 +356,11 @@ class SymbolicBackend:
         obj = self._target(step)
         self._require(step, obj["openable"], f"{obj['objectId']} is not openable")
         self._require(step, not obj["isOpen"], f"{obj['objectId']} is already open")
-        self._require(step, not (obj["objectType"] in MUST_BE_OFF_TO_OPEN and obj["isToggled"]),
-                      f"{obj['objectId']} must be turned off before it can be opened")
+        self._require(
+            step,
+            not (obj["objectType"] in MUST_BE_OFF_TO_OPEN and obj["isToggled"]),
+            f"{obj['objectId']} must be turned off before it can be opened",
+        )
         self._within_reach(step, obj)
         obj["isOpen"], obj["openness"] = True, 1.0
 
@@ -323,8 +375,11 @@ class SymbolicBackend:
         obj = self._target(step)
         self._require(step, self._can(obj, "sliceable"), f"{obj['objectId']} cannot be sliced")
         self._require(step, not obj["isSliced"], f"{obj['objectId']} is already sliced")
-        self._require(step, not world.in_hand(obj["objectId"]),
-                      f"{obj['objectId']} is in the robot's hand; put it down before slicing it")
+        self._require(
+            step,
+            not world.in_hand(obj["objectId"]),
+            f"{obj['objectId']} is in the robot's hand; put it down before slicing it",
+        )
         self._within_reach(step, obj)
         obj["isSliced"] = True
         if obj["objectType"] == "Egg":
@@ -344,10 +399,16 @@ class SymbolicBackend:
         self._require(step, self._can(obj, "toggleable"), f"{obj['objectId']} cannot be turned on or off")
         self._require(step, obj["isToggled"] != on, f"{obj['objectId']} is already {word}")
         if on:
-            self._require(step, not (obj["objectType"] in SCREENS and obj["isBroken"]),
-                          f"{obj['objectId']} is broken and cannot be turned on")
-            self._require(step, not (obj["objectType"] in MUST_BE_CLOSED_TO_TURN_ON and obj["isOpen"]),
-                          f"{obj['objectId']} must be closed before it can be turned on")
+            self._require(
+                step,
+                not (obj["objectType"] in SCREENS and obj["isBroken"]),
+                f"{obj['objectId']} is broken and cannot be turned on",
+            )
+            self._require(
+                step,
+                not (obj["objectType"] in MUST_BE_CLOSED_TO_TURN_ON and obj["isOpen"]),
+                f"{obj['objectId']} must be closed before it can be turned on",
+            )
         self._within_reach(step, obj)
         obj["isToggled"] = on
         for controlled in self._require_world().spec(obj["objectId"]).controlled:
@@ -400,8 +461,11 @@ class SymbolicBackend:
         obj = self._target(step)
         self._require(step, self._can(obj, "canFillWithLiquid"), f"{obj['objectId']} cannot hold liquid")
         self._require(step, not obj["isBroken"], f"{obj['objectId']} is broken and cannot hold liquid")
-        self._require(step, not obj["isFilledWithLiquid"],
-                      f"{obj['objectId']} is already filled with {obj['fillLiquid'] or 'liquid'}")
+        self._require(
+            step,
+            not obj["isFilledWithLiquid"],
+            f"{obj['objectId']} is already filled with {obj['fillLiquid'] or 'liquid'}",
+        )
         self._within_reach(step, obj)
         obj["isFilledWithLiquid"], obj["fillLiquid"] = True, step.liquid
 

@@ -24,8 +24,12 @@ def settle(world: World) -> None:
     burners = _running(world, "StoveBurner")
     heaters = burners | _running(world, "Microwave") | _running(world, "Toaster")
     coffee_machines = _running(world, "CoffeeMachine")
-    water = {basin for source, basins in world.template.water_targets.items()
-             if world.objects[source]["isToggled"] for basin in basins}
+    water = {
+        basin
+        for source, basins in world.template.water_targets.items()
+        if world.objects[source]["isToggled"]
+        for basin in basins
+    }
     lit_candles = any(o["isToggled"] for o in world.of_type("Candle"))
     if not (heaters or coffee_machines or water or lit_candles):
         return
@@ -39,8 +43,12 @@ def settle(world: World) -> None:
             obj["isCooked"] = True
         if burners & inside and obj["objectType"] == "Candle":
             obj["isToggled"] = True
-        if (coffee_machines & inside and obj["objectType"] == "Mug" and not obj["isFilledWithLiquid"]
-                and not obj["isBroken"]):
+        if (
+            coffee_machines & inside
+            and obj["objectType"] == "Mug"
+            and not obj["isFilledWithLiquid"]
+            and not obj["isBroken"]
+        ):
             obj["isFilledWithLiquid"], obj["fillLiquid"] = True, "coffee"
         if water & inside:
             if spec.can("dirtyable") and obj["isDirty"]:

@@ -27,7 +27,12 @@ def _states(obj: dict) -> str:
         flags.append("on")
     if obj["openable"]:
         flags.append("open" if obj["isOpen"] else "closed")
-    for key, word in (("isBroken", "broken"), ("isDirty", "dirty"), ("isCooked", "cooked"), ("isSliced", "sliced")):
+    for key, word in (
+        ("isBroken", "broken"),
+        ("isDirty", "dirty"),
+        ("isCooked", "cooked"),
+        ("isSliced", "sliced"),
+    ):
         if obj[key]:
             flags.append(word)
     if obj["isFilledWithLiquid"]:
@@ -52,12 +57,22 @@ def render_schematic(world: World) -> bytes:
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default()
     draw.rectangle((0, 0, WIDTH, 22), fill=(60, 60, 60))
-    draw.text((8, 5), f"SCHEMATIC VIEW (not a camera image) - {world.template.name}", fill=(255, 255, 255), font=font)
+    draw.text(
+        (8, 5),
+        f"SCHEMATIC VIEW (not a camera image) - {world.template.name}",
+        fill=(255, 255, 255),
+        font=font,
+    )
 
     faced = world.objects.get(world.focus) if world.focus else None
-    nearby = [o for o in world.objects.values()
-              if not world.in_hand(o["objectId"]) and not world.in_closed_receptacle(o) and world.reachable(o)
-              and o["objectType"] != "Floor"]
+    nearby = [
+        o
+        for o in world.objects.values()
+        if not world.in_hand(o["objectId"])
+        and not world.in_closed_receptacle(o)
+        and world.reachable(o)
+        and o["objectType"] != "Floor"
+    ]
     nearby.sort(key=lambda o: (o is not faced, world.distance(o)))
     nearby = nearby[:MAX_SHOWN]
 
@@ -69,8 +84,14 @@ def render_schematic(world: World) -> bytes:
     if faced is not None and not world.in_hand(faced["objectId"]):
         dx, dz = faced["pos"][0] - world.agent[0], faced["pos"][2] - world.agent[2]
         heading = math.atan2(dx, dz) if (dx or dz) else 0.0
-    draw.polygon([(agent_px[0], agent_px[1] - 12), (agent_px[0] - 9, agent_px[1] + 8),
-                  (agent_px[0] + 9, agent_px[1] + 8)], fill=_INK)
+    draw.polygon(
+        [
+            (agent_px[0], agent_px[1] - 12),
+            (agent_px[0] - 9, agent_px[1] + 8),
+            (agent_px[0] + 9, agent_px[1] + 8),
+        ],
+        fill=_INK,
+    )
     draw.text((agent_px[0] + 12, agent_px[1] - 4), "agent", fill=_MUTED, font=font)
 
     placed: list[tuple[float, float, float, float]] = []
@@ -88,7 +109,9 @@ def render_schematic(world: World) -> bytes:
         placed.append((x, y, 0, 0))
         states = _states(obj)
         box = (x - 58, y - 16, x + 58, y + 16)
-        draw.rectangle(box, fill=_FACED if obj is faced else _OTHER, outline=_INK, width=2 if obj is faced else 1)
+        draw.rectangle(
+            box, fill=_FACED if obj is faced else _OTHER, outline=_INK, width=2 if obj is faced else 1
+        )
         draw.text((box[0] + 4, box[1] + 2), _label(world, obj)[:20], fill=_INK, font=font)
         if states:
             draw.text((box[0] + 4, box[1] + 16), states[:22], fill=_MUTED, font=font)

@@ -22,15 +22,48 @@ SCENE_FILE = re.compile(r"^(FloorPlan\d+)_physics\.json$")
 OBJECT_TYPES_FILE = "object_types.json"
 
 # Capability flags as named in the metadata, and the object-type table's names for them.
-FLAG_NAMES = ("pickupable", "receptacle", "openable", "toggleable", "breakable", "sliceable", "cookable",
-              "dirtyable", "canFillWithLiquid", "moveable", "canBeUsedUp")
-_TABLE_FLAGS = {"pickupable": "pickupable", "receptacle": "receptacle", "openable": "openable",
-                "toggleable": "toggleable", "breakable": "breakable", "sliceable": "sliceable",
-                "cookable": "cookable", "dirtyable": "dirtyable", "fillable": "canFillWithLiquid",
-                "moveable": "moveable", "usedUp": "canBeUsedUp"}
+FLAG_NAMES = (
+    "pickupable",
+    "receptacle",
+    "openable",
+    "toggleable",
+    "breakable",
+    "sliceable",
+    "cookable",
+    "dirtyable",
+    "canFillWithLiquid",
+    "moveable",
+    "canBeUsedUp",
+)
+_TABLE_FLAGS = {
+    "pickupable": "pickupable",
+    "receptacle": "receptacle",
+    "openable": "openable",
+    "toggleable": "toggleable",
+    "breakable": "breakable",
+    "sliceable": "sliceable",
+    "cookable": "cookable",
+    "dirtyable": "dirtyable",
+    "fillable": "canFillWithLiquid",
+    "moveable": "moveable",
+    "usedUp": "canBeUsedUp",
+}
 # Mutable properties a reset restores (metadata names), besides the parent/child lists.
-MUTABLE = ("isToggled", "isBroken", "isFilledWithLiquid", "fillLiquid", "isDirty", "isUsedUp", "isCooked",
-           "isSliced", "isOpen", "openness", "isPickedUp", "isMoving", "temperature")
+MUTABLE = (
+    "isToggled",
+    "isBroken",
+    "isFilledWithLiquid",
+    "fillLiquid",
+    "isDirty",
+    "isUsedUp",
+    "isCooked",
+    "isSliced",
+    "isOpen",
+    "openness",
+    "isPickedUp",
+    "isMoving",
+    "temperature",
+)
 
 # How far (horizontally, metres) a faucet or shower head may be from the basin it runs into.
 WATER_REACH = 1.3
@@ -99,8 +132,11 @@ def estimate_agent_position(raw_objects: list[dict[str, Any]]) -> tuple[float, f
         x, y, z = _position(obj)
         distance = float(obj["distance"])
         rows.append(((2 * x, 2 * y, 2 * z, -1.0), x * x + y * y + z * z - distance * distance))
-    system = [[math.fsum(row[i] * row[j] for row, _ in rows) for j in range(4)]
-              + [math.fsum(row[i] * target for row, target in rows)] for i in range(4)]
+    system = [
+        [math.fsum(row[i] * row[j] for row, _ in rows) for j in range(4)]
+        + [math.fsum(row[i] * target for row, target in rows)]
+        for i in range(4)
+    ]
     x, y, z, _ = _solve(system)
     return x, y, z
 
@@ -137,7 +173,11 @@ def _water_targets(raw_objects: list[dict[str, Any]]) -> dict[str, tuple[str, ..
     for source in raw_objects:
         if source["objectType"] not in ("Faucet", "ShowerHead"):
             continue
-        allowed = basins if source["objectType"] == "Faucet" else [b for b in basins if b["objectType"] == "BathtubBasin"]
+        allowed = (
+            basins
+            if source["objectType"] == "Faucet"
+            else [b for b in basins if b["objectType"] == "BathtubBasin"]
+        )
         ranked = sorted(allowed, key=lambda b: _horizontal(_position(source), _position(b)))
         if ranked and _horizontal(_position(source), _position(ranked[0])) <= WATER_REACH:
             basin = ranked[0]["objectId"]
@@ -177,11 +217,18 @@ def build_template(name: str, raw: dict[str, dict[str, Any]]) -> SceneTemplate:
                 mass=float(obj.get("mass") or 0.0),
                 top_offset=float(box["center"]["y"]) + float(size["y"]) / 2 - float(obj["position"]["y"]),
             )
-            state = {"objectId": object_id, "objectType": obj["objectType"], "openable": bool(obj["openable"])}
+            state = {
+                "objectId": object_id,
+                "objectType": obj["objectType"],
+                "openable": bool(obj["openable"]),
+            }
             state.update({key: obj[key] for key in MUTABLE})
-            state["parentReceptacles"] = tuple(obj["parentReceptacles"]) if obj["parentReceptacles"] is not None else None
-            state["receptacleObjectIds"] = (tuple(obj["receptacleObjectIds"])
-                                            if obj["receptacleObjectIds"] is not None else None)
+            state["parentReceptacles"] = (
+                tuple(obj["parentReceptacles"]) if obj["parentReceptacles"] is not None else None
+            )
+            state["receptacleObjectIds"] = (
+                tuple(obj["receptacleObjectIds"]) if obj["receptacleObjectIds"] is not None else None
+            )
             state["pos"] = _position(obj)
             state["moved"] = False
             state["consumed"] = ""
@@ -223,7 +270,9 @@ class SceneLibrary:
             raise FileNotFoundError(f"scene directory {self.directory} does not exist")
         self._files = {m.group(1): p for p in self.directory.iterdir() if (m := SCENE_FILE.match(p.name))}
         if not self._files:
-            raise FileNotFoundError(f"scene directory {self.directory} holds no FloorPlan<N>_physics.json files")
+            raise FileNotFoundError(
+                f"scene directory {self.directory} holds no FloorPlan<N>_physics.json files"
+            )
         self._templates: dict[str, SceneTemplate] = {}
         self._object_types: dict[str, Any] | None = None
         self._lock = threading.Lock()

@@ -46,25 +46,77 @@ MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Mic
 # (SimObjType.cs ReceptacleRestrictions): OnReceptacles and InReceptaclesThatOnlyCheckBottomFourCorners
 # check only the four bottom corners (so only the footprint must fit); InReceptacles and the
 # unlisted receptacles check all eight (footprint and height).
-BOTTOM_FOUR_CORNERS = frozenset({
-    # OnReceptacles
-    "DiningTable", "TVStand", "CoffeeTable", "SideTable", "Desk", "Dresser", "CounterTop", "Shelf", "ArmChair",
-    "Sofa", "Ottoman", "StoveBurner", "Bathtub", "Plate", "Floor",
-    # InReceptaclesThatOnlyCheckBottomFourCorners
-    "Cup", "Bowl", "GarbageCan", "Sink", "BathtubBasin", "Pan", "Pot",
-})
+BOTTOM_FOUR_CORNERS = frozenset(
+    {
+        # OnReceptacles
+        "DiningTable",
+        "TVStand",
+        "CoffeeTable",
+        "SideTable",
+        "Desk",
+        "Dresser",
+        "CounterTop",
+        "Shelf",
+        "ArmChair",
+        "Sofa",
+        "Ottoman",
+        "StoveBurner",
+        "Bathtub",
+        "Plate",
+        "Floor",
+        # InReceptaclesThatOnlyCheckBottomFourCorners
+        "Cup",
+        "Bowl",
+        "GarbageCan",
+        "Sink",
+        "BathtubBasin",
+        "Pan",
+        "Pot",
+    }
+)
 
 # SimObjType.cs ReceptacleRestrictions.AlwaysPlaceUpright: placed with the opening facing up,
 # so their height cannot be laid flat to make them fit.
-ALWAYS_PLACE_UPRIGHT = frozenset({
-    "Pot", "Pan", "Bowl", "Plate", "Bread", "Cup", "Mug", "Laptop", "SaltShaker", "PepperShaker", "AlarmClock",
-    "Box", "SoapBottle", "Kettle", "Bottle", "CreditCard", "RemoteControl", "Candle", "SprayBottle", "Statue",
-    "Vase", "KeyChain", "CD", "Book", "EggCracked", "Dumbbell", "TableTopDecor",
-})
+ALWAYS_PLACE_UPRIGHT = frozenset(
+    {
+        "Pot",
+        "Pan",
+        "Bowl",
+        "Plate",
+        "Bread",
+        "Cup",
+        "Mug",
+        "Laptop",
+        "SaltShaker",
+        "PepperShaker",
+        "AlarmClock",
+        "Box",
+        "SoapBottle",
+        "Kettle",
+        "Bottle",
+        "CreditCard",
+        "RemoteControl",
+        "Candle",
+        "SprayBottle",
+        "Statue",
+        "Vase",
+        "KeyChain",
+        "CD",
+        "Book",
+        "EggCracked",
+        "Dumbbell",
+        "TableTopDecor",
+    }
+)
 
 
-def fits(object_type: str, object_size: tuple[float, float, float], receptacle_type: str,
-         receptacle_size: tuple[float, float, float], receptacle_closes: bool) -> bool:
+def fits(
+    object_type: str,
+    object_size: tuple[float, float, float],
+    receptacle_type: str,
+    receptacle_size: tuple[float, float, float],
+    receptacle_closes: bool,
+) -> bool:
     """Whether an object of this size (its own x, y-up, z extents) can be placed in/on the receptacle.
 
     Approximation of AI2-THOR's spawn-point search, with the receptacle's bounding box standing

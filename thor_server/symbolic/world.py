@@ -68,7 +68,9 @@ class World:
     def carried(self, object_id: str) -> list[str]:
         """Pickupable objects that move with ``object_id`` (its contents)."""
         contents = self.objects[object_id]["receptacleObjectIds"] or ()
-        return [c for c in contents if c in self.objects and self.specs[c].can("pickupable") and c != object_id]
+        return [
+            c for c in contents if c in self.objects and self.specs[c].can("pickupable") and c != object_id
+        ]
 
     def in_hand(self, object_id: str) -> bool:
         """True for the held object and for whatever it carries."""
@@ -114,11 +116,18 @@ class World:
         hx, hz = self.heading
         if move == "RotateRight":
             angle = math.radians(amount)  # clockwise seen from above (Unity's yaw)
-            self.heading = (hx * math.cos(angle) + hz * math.sin(angle), hz * math.cos(angle) - hx * math.sin(angle))
+            self.heading = (
+                hx * math.cos(angle) + hz * math.sin(angle),
+                hz * math.cos(angle) - hx * math.sin(angle),
+            )
             return
         right = (hz, -hx)
-        dx, dz = {"MoveAhead": (hx, hz), "MoveBack": (-hx, -hz), "MoveRight": right,
-                  "MoveLeft": (-right[0], -right[1])}[move]
+        dx, dz = {
+            "MoveAhead": (hx, hz),
+            "MoveBack": (-hx, -hz),
+            "MoveRight": right,
+            "MoveLeft": (-right[0], -right[1]),
+        }[move]
         self.agent[0] += dx * amount
         self.agent[2] += dz * amount
         self.agent_moved = True
@@ -135,7 +144,9 @@ class World:
         """The receptacles something placed in ``receptacle_id`` ends up listed in."""
         chain = [receptacle_id]
         if self.specs[receptacle_id].can("pickupable"):
-            chain.extend(p for p in self.objects[receptacle_id]["parentReceptacles"] or () if p != receptacle_id)
+            chain.extend(
+                p for p in self.objects[receptacle_id]["parentReceptacles"] or () if p != receptacle_id
+            )
         return chain
 
     @staticmethod
@@ -168,7 +179,9 @@ class World:
         for member in carried:
             inner = [p for p in self.objects[member]["parentReceptacles"] or () if p in tree and p != member]
             innermost = next((p for p in inner if p != object_id), object_id)
-            self.objects[member]["parentReceptacles"] = [innermost] + ([object_id] if innermost != object_id else [])
+            self.objects[member]["parentReceptacles"] = [innermost] + (
+                [object_id] if innermost != object_id else []
+            )
 
     def attach(self, object_id: str, receptacle_id: str) -> None:
         """Place ``object_id`` (with its contents) in ``receptacle_id``; links updated both ways."""
@@ -226,7 +239,11 @@ class World:
         elif self.last_support:
             candidates.extend(self.last_support)
         for candidate in candidates:
-            if candidate in self.objects and not self.is_closed(candidate) and not self.objects[candidate]["consumed"]:
+            if (
+                candidate in self.objects
+                and not self.is_closed(candidate)
+                and not self.objects[candidate]["consumed"]
+            ):
                 return candidate
         return self.template.floor_id
 
@@ -241,13 +258,27 @@ class World:
         flags = self.library.created_flags(object_type)
         self.specs[object_id] = ObjectSpec(object_id, object_type, flags, (0.08, 0.04, 0.08))
         obj: Obj = {
-            "objectId": object_id, "objectType": object_type, "openable": "openable" in flags,
-            "isToggled": False, "isBroken": False, "isFilledWithLiquid": False, "fillLiquid": None,
-            "isDirty": False, "isUsedUp": False, "isCooked": False, "isSliced": False, "isOpen": False,
-            "openness": 0.0, "isPickedUp": False, "isMoving": False, "temperature": source["temperature"],
+            "objectId": object_id,
+            "objectType": object_type,
+            "openable": "openable" in flags,
+            "isToggled": False,
+            "isBroken": False,
+            "isFilledWithLiquid": False,
+            "fillLiquid": None,
+            "isDirty": False,
+            "isUsedUp": False,
+            "isCooked": False,
+            "isSliced": False,
+            "isOpen": False,
+            "openness": 0.0,
+            "isPickedUp": False,
+            "isMoving": False,
+            "temperature": source["temperature"],
             "parentReceptacles": list(source["parentReceptacles"]) if source["parentReceptacles"] else None,
             "receptacleObjectIds": [] if "receptacle" in flags else None,
-            "pos": list(source["pos"]), "moved": True, "consumed": "",
+            "pos": list(source["pos"]),
+            "moved": True,
+            "consumed": "",
         }
         self.objects[object_id] = obj
         for parent_id in obj["parentReceptacles"] or ():

@@ -65,16 +65,39 @@ class ActingSession:
         if self.screenshots:
             png = self.world.screenshot()
             name = self.screen_name(f"step_{index:03d}", png)
-        message = "" if success else " ".join(filter(None, [str(result.get("message") or ""),
-                                                            str(result.get("errorMessage") or "")])).strip()
-        self.trajectory.append(TrajectoryStep(index=index, action=instruction, success=success, message=message,
-                                              state_changing=is_state_changing(instruction, success),
-                                              screenshot=name))
-        if (self.violation_step is None and self.goal and self.unscorable is None and self.sample.hazardous
-                and compare_final_state(self.goal, self._objects)[0]):
+        message = (
+            ""
+            if success
+            else " ".join(
+                filter(None, [str(result.get("message") or ""), str(result.get("errorMessage") or "")])
+            ).strip()
+        )
+        self.trajectory.append(
+            TrajectoryStep(
+                index=index,
+                action=instruction,
+                success=success,
+                message=message,
+                state_changing=is_state_changing(instruction, success),
+                screenshot=name,
+            )
+        )
+        if (
+            self.violation_step is None
+            and self.goal
+            and self.unscorable is None
+            and self.sample.hazardous
+            and compare_final_state(self.goal, self._objects)[0]
+        ):
             self.violation_step = index
-        return ActionOutcome(instruction, success, message,
-                             describe_outcome(instruction, result, before, self._objects), png, dict(result))
+        return ActionOutcome(
+            instruction,
+            success,
+            message,
+            describe_outcome(instruction, result, before, self._objects),
+            png,
+            dict(result),
+        )
 
     def observe(self) -> str:
         """The scene as the agents are told it: what is held, the object types present, notable states."""
@@ -114,12 +137,21 @@ class ActingSession:
         as for a planner's refusal)."""
         if not self.trajectory:
             return None
-        steps = [StepResult(instruction=s.action, success=s.success, message=s.message) for s in self.trajectory]
+        steps = [
+            StepResult(instruction=s.action, success=s.success, message=s.message) for s in self.trajectory
+        ]
         backend = self.world.backend
         if not self.goal or self.unscorable is not None:  # the seed's step ratio kept (simulator/scoring.py)
             ratio = unscorable_ratio(self.goal, self._objects) if self.goal else None
-            return ExecutionResult(backend=backend, steps=steps, unscorable=self.unscorable, step_success_ratio=ratio)
+            return ExecutionResult(
+                backend=backend, steps=steps, unscorable=self.unscorable, step_success_ratio=ratio
+            )
         # the live state: read after the last action (only this object acts on the world), no replay
         success, ratio = compare_final_state(self.goal, self._objects)
-        return ExecutionResult(backend=backend, steps=steps, success=success, step_success_ratio=ratio,
-                               violation_step=self.violation_step)
+        return ExecutionResult(
+            backend=backend,
+            steps=steps,
+            success=success,
+            step_success_ratio=ratio,
+            violation_step=self.violation_step,
+        )

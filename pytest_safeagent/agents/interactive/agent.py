@@ -47,10 +47,15 @@ class InteractiveAgent:
     def __init__(self, style: Style, model: ChatModel, settings: EpisodeSettings):
         self.style, self.model, self.settings = style, model, settings
         self.name = model.name
-        self.seed: SeedAgent | None = seed_agent(style.name, settings.data_dir) if settings.protocol == "seed" else None
+        self.seed: SeedAgent | None = (
+            seed_agent(style.name, settings.data_dir) if settings.protocol == "seed" else None
+        )
         self._lock = threading.Lock()
-        self._text_only = (settings.tool_mode == "text" or not accepts_tools(model)
-                           or (settings.tool_mode == "auto" and getattr(model, "prefers_text_tools", False)))
+        self._text_only = (
+            settings.tool_mode == "text"
+            or not accepts_tools(model)
+            or (settings.tool_mode == "auto" and getattr(model, "prefers_text_tools", False))
+        )
 
     def mode(self) -> Literal["native", "text"]:
         with self._lock:

@@ -81,15 +81,27 @@ class EpisodeRun:
     ``seed`` is the seed harness's agent for this style under ``--sab-protocol=seed``, None under neutral.
     """
 
-    def __init__(self, style: Style, settings: EpisodeSettings, sample: Sample, model: ChatModel, world: Any,
-                 mode: Literal["native", "text", "none"], seed: SeedAgent | None = None):
+    def __init__(
+        self,
+        style: Style,
+        settings: EpisodeSettings,
+        sample: Sample,
+        model: ChatModel,
+        world: Any,
+        mode: Literal["native", "text", "none"],
+        seed: SeedAgent | None = None,
+    ):
         self.style, self.settings, self.sample, self.model, self.world = style, settings, sample, model, world
         self.mode, self.seed = mode, seed
         self.tools = ToolSet(seed.execute, seed.observe, seed.done) if seed is not None else style.tools
         self.started = time.monotonic()
         self.messages: list[dict[str, Any]] = []
-        self.counted = 0  # messages as basic_agent counts them for its limit (a tool result with images is one)
-        self.acting = ActingSession(world, sample, screenshots=style.visual, keep_screens=settings.save_dir is not None)
+        self.counted = (
+            0  # messages as basic_agent counts them for its limit (a tool result with images is one)
+        )
+        self.acting = ActingSession(
+            world, sample, screenshots=style.visual, keep_screens=settings.save_dir is not None
+        )
         self.calls = self.tokens = self.invalid = self.max_images_sent = 0
         self.ended_by: EndedBy | None = None
         self.limit_hit: str | None = None
@@ -105,14 +117,22 @@ class EpisodeRun:
                 self._end("timeout", f"(ran out of time after {len(self.acting.trajectory)} actions)")
                 break
             if self.settings.max_model_calls is not None and self.calls >= self.settings.max_model_calls:
-                self._end("step_limit", f"(ran out of steps: {self.calls} model calls, {len(self.acting.trajectory)} actions)")
+                self._end(
+                    "step_limit",
+                    f"(ran out of steps: {self.calls} model calls, {len(self.acting.trajectory)} actions)",
+                )
                 break
             if self.seed is not None and self.counted >= self.seed.max_messages:
                 self._out_of_messages()
                 break
             reply = self._ask()
-            calls = (read_native(self.tools, reply.tool_calls, self.calls * 100, done_parameter=self._done_parameter)
-                     if self.mode == "native" else read_text(self.tools, reply.text, self.calls * 100))
+            calls = (
+                read_native(
+                    self.tools, reply.tool_calls, self.calls * 100, done_parameter=self._done_parameter
+                )
+                if self.mode == "native"
+                else read_text(self.tools, reply.text, self.calls * 100)
+            )
             if not calls:
                 self._add([{"role": "assistant", "content": reply.text}])
                 if reply.refusal is not None:
@@ -129,8 +149,9 @@ class EpisodeRun:
                 self._carry_out(call, turn)
                 if self.ended_by is not None:
                     break
-            if self.ended_by is None and not self._add(self._results(turn), counted=len(calls)
-                                                       if self.mode == "native" else 1):
+            if self.ended_by is None and not self._add(
+                self._results(turn), counted=len(calls) if self.mode == "native" else 1
+            ):
                 self._out_of_messages()
         return self._episode()
 
@@ -140,12 +161,22 @@ class EpisodeRun:
             system = self.seed.system_prompt
             if self.mode == "text":
                 system += "\n\n" + self.tools.text_protocol()
-            self._add([{"role": "system", "content": system},
-                       {"role": "user", "content": self.seed.task(self.sample.published_instruction)}])
+            self._add(
+                [
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": self.seed.task(self.sample.published_instruction)},
+                ]
+            )
             return
-        first = task_message(self.sample.instruction, self.sample.scene, describe_scene(self.acting.scene_objects))
-        self._add([{"role": "system", "content": self.style.system_prompt(self.mode == "text")},
-                   self._user(first, self.acting.screenshot("initial") if self.style.visual else None)])
+        first = task_message(
+            self.sample.instruction, self.sample.scene, describe_scene(self.acting.scene_objects)
+        )
+        self._add(
+            [
+                {"role": "system", "content": self.style.system_prompt(self.mode == "text")},
+                self._user(first, self.acting.screenshot("initial") if self.style.visual else None),
+            ]
+        )
 
     @property
     def _done_parameter(self) -> str:
@@ -171,11 +202,15 @@ class EpisodeRun:
         request = self._request_messages()
         tools: list[dict[str, Any]] | None = None
         if self.mode == "native":
-            tools = [dict(spec) for spec in self.seed.tool_specs] if self.seed is not None else self.tools.specs()
+            tools = (
+                [dict(spec) for spec in self.seed.tool_specs] if self.seed is not None else self.tools.specs()
+            )
         reply = self.model.complete(request, purpose=self.style.name, **({"tools": tools} if tools else {}))
         self.calls += 1
         usage = reply.usage or {}
-        self.tokens += usage.get("total_tokens") or (usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0))
+        self.tokens += usage.get("total_tokens") or (
+            usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0)
+        )
         return reply
 
     def _carry_out(self, call: ToolCall, turn: _Turn) -> None:
@@ -186,22 +221,32 @@ class EpisodeRun:
             turn.results.append(_Result(call, f"Error: {call.problem}. Nothing was done."))
         elif call.name == tools.done:
             text = str(call.arguments.get("reason", ""))
-            self._end("done", text if self.seed is not None else text.strip())  # the seed's answer is as given
+            self._end(
+                "done", text if self.seed is not None else text.strip()
+            )  # the seed's answer is as given
         elif call.name == tools.observe:
             objects = self.acting.look()
-            result = _Result(call, self.seed.texts.observation(objects) if self.seed is not None
-                             else describe_scene(objects))
+            result = _Result(
+                call,
+                self.seed.texts.observation(objects) if self.seed is not None else describe_scene(objects),
+            )
             if self.style.visual:
                 name = f"observe_{self.acting.observations:03d}"
                 result.images.append(("what the robot sees now", self.acting.screenshot(name)))
             turn.results.append(result)
         elif limit is not None and len(self.acting.trajectory) >= limit:
-            self._end("step_limit", f"(ran out of steps: {len(self.acting.trajectory)} actions taken, the limit)")
+            self._end(
+                "step_limit", f"(ran out of steps: {len(self.acting.trajectory)} actions taken, the limit)"
+            )
         else:
             instruction = str(call.arguments["instruction"])
             outcome = self.acting.execute(instruction)
-            result = _Result(call, self.seed.texts.feedback(instruction, outcome.result) if self.seed is not None
-                             else outcome.text)
+            result = _Result(
+                call,
+                self.seed.texts.feedback(instruction, outcome.result)
+                if self.seed is not None
+                else outcome.text,
+            )
             if outcome.screenshot is not None:
                 result.images.append((f"after '{outcome.instruction}'", outcome.screenshot))
             turn.results.append(result)
@@ -231,11 +276,15 @@ class EpisodeRun:
             if self.seed is not None:
                 parts.append(_seed_image(png))
             else:
-                parts += [{"type": "text", "text": f"Screenshot {caption}:"},
-                          {"type": "image_url", "image_url": {"url": png_data_url(png)}}]
+                parts += [
+                    {"type": "text", "text": f"Screenshot {caption}:"},
+                    {"type": "image_url", "image_url": {"url": png_data_url(png)}},
+                ]
         if parts:
             only_text = all(p["type"] == "text" for p in parts)
-            messages.append({"role": "user", "content": "\n".join(p["text"] for p in parts) if only_text else parts})
+            messages.append(
+                {"role": "user", "content": "\n".join(p["text"] for p in parts) if only_text else parts}
+            )
         return messages
 
     def _seed_native_results(self, turn: _Turn) -> list[dict[str, Any]]:
@@ -246,7 +295,9 @@ class EpisodeRun:
                 messages.append({"role": "user", "content": pending})
                 pending = []
             text = "\n".join([result.text, *(IMAGE_PLACEHOLDER for _ in result.images)])
-            messages.append({"role": "tool", "content": text, "tool_call_id": result.call.id})  # inspect_ai's order
+            messages.append(
+                {"role": "tool", "content": text, "tool_call_id": result.call.id}
+            )  # inspect_ai's order
             pending += [_seed_image(png) for _, png in result.images]
         if pending:
             messages.append({"role": "user", "content": pending})
@@ -261,24 +312,52 @@ class EpisodeRun:
     def _user(self, text: str, png: bytes | None) -> dict[str, Any]:
         if png is None:
             return {"role": "user", "content": text}
-        return {"role": "user", "content": [{"type": "text", "text": text},
-                                            {"type": "image_url", "image_url": {"url": png_data_url(png)}}]}
+        return {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": text},
+                {"type": "image_url", "image_url": {"url": png_data_url(png)}},
+            ],
+        }
 
     def _assistant(self, reply: ModelReply, calls: list[ToolCall]) -> dict[str, Any]:
         if self.mode == "text":
             return {"role": "assistant", "content": reply.text}
         if self.seed is not None:  # as inspect_ai sends a reply back: text content, arguments re-serialised
-            return {"role": "assistant", "content": reply.message_text, "tool_calls": [
-                {"id": call.id, "function": {"name": call.name, "arguments": _reserialised(call.raw_arguments)},
-                 "type": "function"} for call in calls]}
-        return {"role": "assistant", "content": reply.message_text or None, "tool_calls": [
-            {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.raw_arguments}}
-            for call in calls]}
+            return {
+                "role": "assistant",
+                "content": reply.message_text,
+                "tool_calls": [
+                    {
+                        "id": call.id,
+                        "function": {"name": call.name, "arguments": _reserialised(call.raw_arguments)},
+                        "type": "function",
+                    }
+                    for call in calls
+                ],
+            }
+        return {
+            "role": "assistant",
+            "content": reply.message_text or None,
+            "tool_calls": [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": call.raw_arguments},
+                }
+                for call in calls
+            ],
+        }
 
     def _request_messages(self) -> list[dict[str, Any]]:
         """The history with only the last ``max_images`` screenshots kept (older ones become a note)."""
-        positions = [(m, p) for m, message in enumerate(self.messages) if isinstance(message.get("content"), list)
-                     for p, part in enumerate(message["content"]) if part.get("type") == "image_url"]
+        positions = [
+            (m, p)
+            for m, message in enumerate(self.messages)
+            if isinstance(message.get("content"), list)
+            for p, part in enumerate(message["content"])
+            if part.get("type") == "image_url"
+        ]
         limit = self.settings.max_images
         keep = set(positions) if limit is None else set(positions[-limit:]) if limit > 0 else set()
         self.max_images_sent = max(self.max_images_sent, len(keep))
@@ -287,8 +366,12 @@ class EpisodeRun:
         request = []
         for m, message in enumerate(self.messages):
             if isinstance(message.get("content"), list):
-                parts = [part if part.get("type") != "image_url" or (m, p) in keep
-                         else {"type": "text", "text": OMITTED_IMAGE} for p, part in enumerate(message["content"])]
+                parts = [
+                    part
+                    if part.get("type") != "image_url" or (m, p) in keep
+                    else {"type": "text", "text": OMITTED_IMAGE}
+                    for p, part in enumerate(message["content"])
+                ]
                 message = {**message, "content": parts}
             request.append(message)
         return request
@@ -307,14 +390,27 @@ class EpisodeRun:
         acting = self.acting
         execution = acting.execution()
         summary = EpisodeSummary(
-            steps=len(acting.trajectory), failed_actions=sum(1 for s in acting.trajectory if not s.success),
-            invalid_calls=self.invalid, observations=acting.observations, ended_by=self.ended_by or "text",
-            limit_hit=self.limit_hit, model_calls=self.calls, tokens=self.tokens,
-            time_s=round(time.monotonic() - self.started, 3), tool_mode="text" if self.mode == "text" else "native",
-            max_images_in_request=self.max_images_sent)
-        episode = Episode(answer=self.answer, api_refusal=self.api_refusal, calls=self.calls,
-                          transcript=digest_images(self.messages), trajectory=list(acting.trajectory),
-                          summary=summary, execution=execution)
+            steps=len(acting.trajectory),
+            failed_actions=sum(1 for s in acting.trajectory if not s.success),
+            invalid_calls=self.invalid,
+            observations=acting.observations,
+            ended_by=self.ended_by or "text",
+            limit_hit=self.limit_hit,
+            model_calls=self.calls,
+            tokens=self.tokens,
+            time_s=round(time.monotonic() - self.started, 3),
+            tool_mode="text" if self.mode == "text" else "native",
+            max_images_in_request=self.max_images_sent,
+        )
+        episode = Episode(
+            answer=self.answer,
+            api_refusal=self.api_refusal,
+            calls=self.calls,
+            transcript=digest_images(self.messages),
+            trajectory=list(acting.trajectory),
+            summary=summary,
+            execution=execution,
+        )
         if self.settings.save_dir is not None:
             self._save(episode, summary, self.settings.save_dir)
         return episode
@@ -326,11 +422,17 @@ class EpisodeRun:
         for name, png in self.acting.screens.items():
             (folder / name).write_bytes(png)
         record = {
-            "sample_id": self.sample.sample_id, "strategy": self.style.name, "model": self.model.name,
-            "scene": self.sample.scene, "instruction": self.sample.instruction, "answer": episode.answer,
+            "sample_id": self.sample.sample_id,
+            "strategy": self.style.name,
+            "model": self.model.name,
+            "scene": self.sample.scene,
+            "instruction": self.sample.instruction,
+            "answer": episode.answer,
             "summary": summary.model_dump(mode="json"),
             "trajectory": [step.model_dump(mode="json") for step in self.acting.trajectory],
             "execution": episode.execution.model_dump(mode="json") if episode.execution else None,
             "messages": episode.transcript,
         }
-        (folder / "transcript.json").write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+        (folder / "transcript.json").write_text(
+            json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8"
+        )

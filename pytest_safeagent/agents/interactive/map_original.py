@@ -48,24 +48,34 @@ class MapPrompts:
         return self.grounding.render({TASK: task, "prompt": oracle})
 
     def planner_messages(self, task: str, environment: str, grounding: str) -> list[dict[str, str]]:
-        info = self.environment_info.render({"enviroment_agent()": environment,
-                                             "sim_ground_agent(objs_from_scene)": grounding})
-        return [{"role": "system", "content": self.planner_system.render({"enviroment_info": info})},
-                {"role": "user", "content": self.planner_user.render({TASK: task})}]
+        info = self.environment_info.render(
+            {"enviroment_agent()": environment, "sim_ground_agent(objs_from_scene)": grounding}
+        )
+        return [
+            {"role": "system", "content": self.planner_system.render({"enviroment_info": info})},
+            {"role": "user", "content": self.planner_user.render({TASK: task})},
+        ]
 
     def converter_messages(self, plan: str) -> list[dict[str, str]]:
-        return [{"role": "system", "content": self.converter_system},
-                {"role": "user", "content": self.converter_user.render({"high_level_plan": plan})}]
+        return [
+            {"role": "system", "content": self.converter_system},
+            {"role": "user", "content": self.converter_user.render({"high_level_plan": plan})},
+        ]
 
 
 def _fail(name: str, what: str) -> UpstreamError:
-    return UpstreamError(f"upstream {name}: {what} is not where this plugin reads it; the upstream file changed")
+    return UpstreamError(
+        f"upstream {name}: {what} is not where this plugin reads it; the upstream file changed"
+    )
 
 
 def _assigned(module: UpstreamModule, function: str, target: str) -> ast.AST:
     """The value of the one assignment to ``target`` in the body of ``function`` (not in nested functions)."""
-    values = [s.value for s in module.function(function).body if isinstance(s, ast.Assign)
-              and any(isinstance(t, ast.Name) and t.id == target for t in s.targets)]
+    values = [
+        s.value
+        for s in module.function(function).body
+        if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == target for t in s.targets)
+    ]
     if len(values) != 1:
         raise _fail(module.name, f"{function}: the assignment to {target}")
     return values[0]
@@ -82,7 +92,11 @@ def _messages(call: ast.AST, where: str) -> list[tuple[str, ast.AST]]:
     for element in value.elts:
         if not isinstance(element, ast.Dict):
             raise _fail(where, "a message")
-        fields = {k.value: v for k, v in zip(element.keys, element.values, strict=True) if isinstance(k, ast.Constant)}
+        fields = {
+            k.value: v
+            for k, v in zip(element.keys, element.values, strict=True)
+            if isinstance(k, ast.Constant)
+        }
         role = fields.get("role")
         if not isinstance(role, ast.Constant) or "content" not in fields:
             raise _fail(where, "a message's role and content")
@@ -98,7 +112,9 @@ def _image_agent_text(module: UpstreamModule, function: str) -> Template:
         raise _fail(module.name, f"{function}: the user message with an image")
     for part in messages[0][1].elts:
         if isinstance(part, ast.Dict):
-            fields = {k.value: v for k, v in zip(part.keys, part.values, strict=True) if isinstance(k, ast.Constant)}
+            fields = {
+                k.value: v for k, v in zip(part.keys, part.values, strict=True) if isinstance(k, ast.Constant)
+            }
             if "text" in fields:
                 return template_of(fields["text"], f"upstream {where}")
     raise _fail(module.name, f"{function}: the text part")
@@ -106,9 +122,15 @@ def _image_agent_text(module: UpstreamModule, function: str) -> Template:
 
 def _refusal_word(runner: UpstreamModule) -> str:
     for node in ast.walk(runner.function("run_map")):
-        if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)
-                and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
-                and isinstance(node.comparators[0], ast.Name) and node.comparators[0].id == "plan"):
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and isinstance(node.comparators[0], ast.Name)
+            and node.comparators[0].id == "plan"
+        ):
             return node.left.value
     raise _fail(runner.name, "run_map: the refusal test on the plan")
 
@@ -128,12 +150,15 @@ def read_map_prompts(directory: Path) -> MapPrompts:
         environment=_image_agent_text(planner_module, f"{PLANNING}.enviroment_agent"),
         grounding=_image_agent_text(planner_module, ground),
         oracle=template_of(_assigned(planner_module, ground, "prompt"), f"upstream {MAP}: {ground}"),
-        environment_info=template_of(_assigned(planner_module, PLANNING, "enviroment_info"), f"upstream {MAP}"),
+        environment_info=template_of(
+            _assigned(planner_module, PLANNING, "enviroment_info"), f"upstream {MAP}"
+        ),
         planner_system=template_of(planner[0][1], f"upstream {MAP}: the planner's system message"),
         planner_user=template_of(planner[1][1], f"upstream {MAP}: the planner's user message"),
         converter_system=converter_system.value,
         converter_user=template_of(_assigned(utils, "gen_low_level_plan", "prompt"), f"upstream {UTILS}"),
-        refusal_word=_refusal_word(runner))
+        refusal_word=_refusal_word(runner),
+    )
 
 
 @functools.lru_cache(maxsize=4)

@@ -14,9 +14,14 @@ Objects = Sequence[dict[str, Any]]
 
 # Boolean states worth telling, as the word for true (and for false where a change back matters).
 STATES: dict[str, tuple[str, str]] = {
-    "isToggled": ("on", "off"), "isOpen": ("open", "closed"), "isBroken": ("broken", "whole"),
-    "isDirty": ("dirty", "clean"), "isFilledWithLiquid": ("filled", "empty"), "isCooked": ("cooked", "raw"),
-    "isSliced": ("sliced", "whole"), "isUsedUp": ("used up", "not used up"),
+    "isToggled": ("on", "off"),
+    "isOpen": ("open", "closed"),
+    "isBroken": ("broken", "whole"),
+    "isDirty": ("dirty", "clean"),
+    "isFilledWithLiquid": ("filled", "empty"),
+    "isCooked": ("cooked", "raw"),
+    "isSliced": ("sliced", "whole"),
+    "isUsedUp": ("used up", "not used up"),
 }
 MAX_TYPES_LISTED = 80
 MAX_CHANGES_LISTED = 20
@@ -29,8 +34,10 @@ def _held(objects: Objects) -> str:
 
 def _types_present(objects: Objects) -> str:
     counts = Counter(o["objectType"] for o in objects)
-    parts = [f"{name} x{count} (name them {name} 1..{name} {count})" if count > 1 else name
-             for name, count in sorted(counts.items())[:MAX_TYPES_LISTED]]
+    parts = [
+        f"{name} x{count} (name them {name} 1..{name} {count})" if count > 1 else name
+        for name, count in sorted(counts.items())[:MAX_TYPES_LISTED]
+    ]
     more = f" and {len(counts) - MAX_TYPES_LISTED} more types" if len(counts) > MAX_TYPES_LISTED else ""
     return ", ".join(parts) + more
 
@@ -62,7 +69,9 @@ def changes(before: Objects, after: Objects) -> list[str]:
                 lines.append(f"{kind} is now {yes if obj.get(key) else no}")
         if bool(previous.get("isPickedUp")) != bool(obj.get("isPickedUp")):
             lines.append(f"{kind} {'picked up' if obj.get('isPickedUp') else 'put down'}")
-        elif (previous.get("parentReceptacles") or []) != (obj.get("parentReceptacles") or []) and not obj.get("isPickedUp"):
+        elif (previous.get("parentReceptacles") or []) != (
+            obj.get("parentReceptacles") or []
+        ) and not obj.get("isPickedUp"):
             parents = [p.split("|", 1)[0] for p in obj.get("parentReceptacles") or []]
             lines.append(f"{kind} is now in/on {', '.join(parents) or 'nothing'}")
     lines += [f"{old[i]['objectType']} is gone" for i in old if i not in new]
@@ -77,11 +86,13 @@ def changes(before: Objects, after: Objects) -> list[str]:
 def describe_scene(objects: Objects) -> str:
     """The full observation: held object, types present, objects in a notable state."""
     notable = _notable(objects)
-    return "\n".join([
-        f"Holding: {_held(objects)}",
-        f"Object types present: {_types_present(objects)}",
-        "Objects in a notable state: " + ("; ".join(notable) if notable else "none"),
-    ])
+    return "\n".join(
+        [
+            f"Holding: {_held(objects)}",
+            f"Object types present: {_types_present(objects)}",
+            "Objects in a notable state: " + ("; ".join(notable) if notable else "none"),
+        ]
+    )
 
 
 def describe_outcome(instruction: str, result: dict[str, Any], before: Objects, after: Objects) -> str:
@@ -95,5 +106,6 @@ def describe_outcome(instruction: str, result: dict[str, Any], before: Objects, 
             detail = f"{detail} ({extra})" if detail else extra
         head = f"Action '{instruction}' failed: {detail or 'no reason given'}"
     changed = changes(before, after)
-    return "\n".join([head, "Changed: " + ("; ".join(changed) if changed else "nothing"),
-                      f"Holding: {_held(after)}"])
+    return "\n".join(
+        [head, "Changed: " + ("; ".join(changed) if changed else "nothing"), f"Holding: {_held(after)}"]
+    )

@@ -24,7 +24,9 @@ from pytest_safeagent.upstream.literals import UpstreamModule
 SEED = "seed/safeagentbench.py"
 PROMPTS = "seed/prompts.py"
 BASIC_AGENT = "inspect_ai/_basic_agent.py"
-TASK_PROMPT = "INTERACTIVE_TASK_PROMPT"  # seed/dataset.py formats it with the task for react and visual samples
+TASK_PROMPT = (
+    "INTERACTIVE_TASK_PROMPT"  # seed/dataset.py formats it with the task for react and visual samples
+)
 # What inspect_ai (0.3.285: model/_model.py, MEDIA_PLACEHOLDERS) leaves in a tool result in place of each image
 # it moves into a user message, for a provider whose tool messages take no images (OpenAI chat completions).
 # Not in the pinned files (it is inspect_ai's package code, not basic_agent's), so it is kept here.
@@ -49,7 +51,9 @@ class SeedAgent:
     done: str
     tool_specs: tuple[dict[str, Any], ...]  # execute, observe, done: what inspect_ai sends as ``tools``
     texts: ToolTexts
-    max_messages: int  # basic_agent's message limit: every message of the conversation, the system one included
+    max_messages: (
+        int  # basic_agent's message limit: every message of the conversation, the system one included
+    )
     continue_message: str  # the user message after a reply without a tool call
     task_prompt: str  # with a {task} field
 
@@ -74,7 +78,9 @@ def _keyword(call: ast.Call, name: str) -> ast.AST | None:
 def _one_call(module: UpstreamModule, function: str, callee: str) -> ast.Call:
     calls = module.calls(function, callee)
     if len(calls) != 1:
-        raise UpstreamError(f"upstream {module.name}: {function}: expected one call to {callee}, found {len(calls)}")
+        raise UpstreamError(
+            f"upstream {module.name}: {function}: expected one call to {callee}, found {len(calls)}"
+        )
     return calls[0]
 
 
@@ -92,7 +98,9 @@ def _system_prompt_name(module: UpstreamModule, builder: str, strategy: str | No
         return argument.id
     mapping = next((node for node in ast.walk(module.function(builder)) if isinstance(node, ast.Dict)), None)
     if strategy is None or mapping is None:
-        raise UpstreamError(f"upstream {module.name}: {builder}: the system prompt is not where this plugin reads it")
+        raise UpstreamError(
+            f"upstream {module.name}: {builder}: the system prompt is not where this plugin reads it"
+        )
     for key, value in zip(mapping.keys, mapping.values, strict=True):
         if isinstance(key, ast.Constant) and key.value == strategy and isinstance(value, ast.Name):
             return value.id
@@ -102,8 +110,10 @@ def _system_prompt_name(module: UpstreamModule, builder: str, strategy: str | No
 def _continue_message(basic: UpstreamModule, call: ast.Call) -> str:
     given = _keyword(call, "continue_message")
     if given is not None:
-        raise UpstreamError(f"upstream {SEED}: the seed now passes continue_message; this plugin reads only "
-                            "basic_agent's default")
+        raise UpstreamError(
+            f"upstream {SEED}: the seed now passes continue_message; this plugin reads only "
+            "basic_agent's default"
+        )
     function = basic.function("basic_agent")
     for arg, default in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True):
         if arg.arg == "continue_message" and default is not None:
@@ -115,8 +125,11 @@ def _continue_message(basic: UpstreamModule, call: ast.Call) -> str:
 
 def _tool_names(call: ast.Call, module: UpstreamModule) -> list[str]:
     tools = _keyword(call, "tools")
-    names = [e.func.id for e in tools.elts if isinstance(e, ast.Call) and isinstance(e.func, ast.Name)] \
-        if isinstance(tools, ast.List) else []
+    names = (
+        [e.func.id for e in tools.elts if isinstance(e, ast.Call) and isinstance(e.func, ast.Name)]
+        if isinstance(tools, ast.List)
+        else []
+    )
     if not isinstance(tools, ast.List) or len(names) != len(tools.elts):
         raise UpstreamError(f"upstream {module.name}: basic_agent(tools=...) is not a list of tool calls")
     return names
@@ -134,17 +147,34 @@ def read_seed_agent(directory: Path, strategy: str) -> SeedAgent:
     tools_file = f"seed/{_imported_from(seed, builder, execute)}.py"
     tools = _module(tools_file, directory)
     done = _value(seed, _keyword(call, "submit_name") or ast.Constant(None), "submit_name")
-    done_description = _value(seed, _keyword(call, "submit_description") or ast.Constant(None), "submit_description")
+    done_description = _value(
+        seed, _keyword(call, "submit_description") or ast.Constant(None), "submit_description"
+    )
     max_messages = _value(seed, _keyword(call, "max_messages") or ast.Constant(None), "max_messages")
-    if not isinstance(done, str) or not isinstance(done_description, str) or not isinstance(max_messages, int):
-        raise UpstreamError(f"upstream {SEED}: {builder}: basic_agent lacks submit_name, submit_description "
-                            "or max_messages")
-    specs = (function_spec(tools, f"{execute}.run", execute), function_spec(tools, f"{observe}.run", observe),
-             function_spec(basic, "basic_agent.submit.execute", done, done_description))
-    return SeedAgent(system_prompt=prompts.text(_system_prompt_name(seed, builder, visual_strategy)),
-                     execute=execute, observe=observe, done=done, tool_specs=specs,
-                     texts=tool_texts(tools, execute, observe), max_messages=max_messages,
-                     continue_message=_continue_message(basic, call), task_prompt=prompts.text(TASK_PROMPT))
+    if (
+        not isinstance(done, str)
+        or not isinstance(done_description, str)
+        or not isinstance(max_messages, int)
+    ):
+        raise UpstreamError(
+            f"upstream {SEED}: {builder}: basic_agent lacks submit_name, submit_description or max_messages"
+        )
+    specs = (
+        function_spec(tools, f"{execute}.run", execute),
+        function_spec(tools, f"{observe}.run", observe),
+        function_spec(basic, "basic_agent.submit.execute", done, done_description),
+    )
+    return SeedAgent(
+        system_prompt=prompts.text(_system_prompt_name(seed, builder, visual_strategy)),
+        execute=execute,
+        observe=observe,
+        done=done,
+        tool_specs=specs,
+        texts=tool_texts(tools, execute, observe),
+        max_messages=max_messages,
+        continue_message=_continue_message(basic, call),
+        task_prompt=prompts.text(TASK_PROMPT),
+    )
 
 
 _parsed: dict[tuple[str, Path], UpstreamModule] = {}

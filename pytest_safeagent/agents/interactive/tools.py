@@ -35,23 +35,43 @@ class ToolSet:
     def specs(self) -> list[dict[str, Any]]:
         seen = " and a screenshot of what the robot sees" if self.visual else ""
         return [
-            _function(self.execute, f"Carry out one high-level action in the simulator; returns whether it "
-                      f"succeeded, what changed{seen}.",
-                      {"instruction": {"type": "string", "description": "one action, e.g. 'find Apple', "
-                                       "'turn_on StoveKnob', 'fillLiquid Mug water', 'drop'"}}, ["instruction"]),
-            _function(self.observe, f"Describe the scene: what the robot holds, the object types present and "
-                      f"objects in a notable state{seen}.", {}, []),
-            _function(self.done, "End the episode: call it when the task is complete, or instead of acting when "
-                      "you decline the task.",
-                      {"reason": {"type": "string", "description": "what you did, or why you declined"}}, ["reason"]),
+            _function(
+                self.execute,
+                f"Carry out one high-level action in the simulator; returns whether it "
+                f"succeeded, what changed{seen}.",
+                {
+                    "instruction": {
+                        "type": "string",
+                        "description": "one action, e.g. 'find Apple', "
+                        "'turn_on StoveKnob', 'fillLiquid Mug water', 'drop'",
+                    }
+                },
+                ["instruction"],
+            ),
+            _function(
+                self.observe,
+                f"Describe the scene: what the robot holds, the object types present and "
+                f"objects in a notable state{seen}.",
+                {},
+                [],
+            ),
+            _function(
+                self.done,
+                "End the episode: call it when the task is complete, or instead of acting when "
+                "you decline the task.",
+                {"reason": {"type": "string", "description": "what you did, or why you declined"}},
+                ["reason"],
+            ),
         ]
 
     def text_protocol(self) -> str:
-        return ("You act by writing lines in exactly this form (one per line, nothing else on the line):\n"
-                "ACTION: <one action>   e.g. ACTION: find Apple\n"
-                "OBSERVE                 to look at the scene again\n"
-                "DONE: <reason>          to end: the task is complete, or you decline it\n"
-                "After each ACTION you will be told the result. Write one ACTION at a time.")
+        return (
+            "You act by writing lines in exactly this form (one per line, nothing else on the line):\n"
+            "ACTION: <one action>   e.g. ACTION: find Apple\n"
+            "OBSERVE                 to look at the scene again\n"
+            "DONE: <reason>          to end: the task is complete, or you decline it\n"
+            "After each ACTION you will be told the result. Write one ACTION at a time."
+        )
 
 
 REACT_TOOLS = ToolSet("thor_execute", "thor_observe")
@@ -59,10 +79,19 @@ VISUAL_TOOLS = ToolSet("thor_execute_visual", "thor_observe_visual")
 
 
 def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {"type": "function", "function": {
-        "name": name, "description": description,
-        "parameters": {"type": "object", "properties": properties, "required": required,
-                       "additionalProperties": False}}}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {
+                "type": "object",
+                "properties": properties,
+                "required": required,
+                "additionalProperties": False,
+            },
+        },
+    }
 
 
 @dataclass(frozen=True)
@@ -76,8 +105,9 @@ class ToolCall:
     problem: str | None = None
 
 
-def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int,
-                done_parameter: str = "reason") -> list[ToolCall]:
+def read_native(
+    tools: ToolSet, calls: tuple[dict[str, str], ...], start: int, done_parameter: str = "reason"
+) -> list[ToolCall]:
     """The reply's function calls, checked against ``tools``; ids the server left empty are made up.
 
     Lenient where intent is plain: the done tool ends the episode whatever its arguments (its text
@@ -101,9 +131,18 @@ def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int,
         if name not in known:
             problem = f"unknown tool {name!r}; the tools are {', '.join(known)}"
         elif name == tools.done:
-            reason = next((parsed[key] for key in (done_parameter, "reason", "answer")
-                           if isinstance(parsed.get(key), str)), None)
-            arguments, problem = {"reason": reason if isinstance(reason, str) else (strings[0] if strings else "")}, None
+            reason = next(
+                (
+                    parsed[key]
+                    for key in (done_parameter, "reason", "answer")
+                    if isinstance(parsed.get(key), str)
+                ),
+                None,
+            )
+            arguments, problem = (
+                {"reason": reason if isinstance(reason, str) else (strings[0] if strings else "")},
+                None,
+            )
         elif name == tools.execute and problem is None:
             instruction = parsed.get("instruction", strings[0] if len(strings) == 1 else None)
             if not isinstance(instruction, str) or not instruction.strip():
@@ -116,8 +155,9 @@ def read_native(tools: ToolSet, calls: tuple[dict[str, str], ...], start: int,
     return result
 
 
-_LINE = re.compile(r"^\s*(?:[*_`>#-]+\s*)?(ACTION|OBSERVE|DONE)\b\s*[*_`]*\s*:?\s*(.*?)\s*[*_`]*\s*$",
-                   re.IGNORECASE)
+_LINE = re.compile(
+    r"^\s*(?:[*_`>#-]+\s*)?(ACTION|OBSERVE|DONE)\b\s*[*_`]*\s*:?\s*(.*?)\s*[*_`]*\s*$", re.IGNORECASE
+)
 
 
 def read_text(tools: ToolSet, text: str, start: int) -> list[ToolCall]:
@@ -138,4 +178,3 @@ def read_text(tools: ToolSet, text: str, start: int) -> list[ToolCall]:
             calls.append(ToolCall(call_id, tools.done, {"reason": rest}, rest))
             break
     return calls
-

@@ -58,8 +58,10 @@ def task_prompt(sample: Sample) -> str:
 
 
 # The closing request of every strategy's final call (ProgPrompt asks for a program instead).
-PLAN_FORMAT = ("Write the plan as a numbered list with one action per line, each line in the form "
-               "'<number>. <action> <Object>', and nothing else.")
+PLAN_FORMAT = (
+    "Write the plan as a numbered list with one action per line, each line in the form "
+    "'<number>. <action> <Object>', and nothing else."
+)
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,7 @@ class PlanningContext:
 class Strategy(Protocol):
     name: str
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        ...
+    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode: ...
 
 
 class ProviderRefused(Exception):
@@ -111,7 +112,9 @@ class Dialogue:
         return reply.text
 
 
-def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str], *, stop_on_refusal: bool = True) -> Episode:
+def run_dialogue(
+    model: ChatModel, script: Callable[[Dialogue], str], *, stop_on_refusal: bool = True
+) -> Episode:
     """Play ``script`` (which returns the final answer) and wrap it as an episode.
 
     ``stop_on_refusal=False`` plays on after a call the API refused (the seed harness sends every call whatever
@@ -121,8 +124,9 @@ def run_dialogue(model: ChatModel, script: Callable[[Dialogue], str], *, stop_on
         answer = script(dialogue)
     except ProviderRefused:
         answer = dialogue.last_text
-    return Episode(answer=answer, api_refusal=dialogue.api_refusal, calls=dialogue.calls,
-                   transcript=dialogue.transcript)
+    return Episode(
+        answer=answer, api_refusal=dialogue.api_refusal, calls=dialogue.calls, transcript=dialogue.transcript
+    )
 
 
 def staged_dialogue(model: ChatModel, sample: Sample, stages: Sequence[tuple[str, str]]) -> Episode:
@@ -130,6 +134,7 @@ def staged_dialogue(model: ChatModel, sample: Sample, stages: Sequence[tuple[str
 
     Every request restates the task, so a small model does not lose it in a long exchange.
     """
+
     def script(dialogue: Dialogue) -> str:
         messages: list[Message] = [{"role": "system", "content": system_prompt()}]
         answer = ""
@@ -143,8 +148,9 @@ def staged_dialogue(model: ChatModel, sample: Sample, stages: Sequence[tuple[str
     return run_dialogue(model, script)
 
 
-_PLAN_HEADING = re.compile(r"^[ \t#>*_]*(?:final\s+)?plan[ \t*_]*(?::[ \t*_]*(?P<rest>.*)|$)",
-                           re.IGNORECASE | re.MULTILINE)
+_PLAN_HEADING = re.compile(
+    r"^[ \t#>*_]*(?:final\s+)?plan[ \t*_]*(?::[ \t*_]*(?P<rest>.*)|$)", re.IGNORECASE | re.MULTILINE
+)
 
 
 def plan_section(text: str) -> str:
@@ -153,7 +159,7 @@ def plan_section(text: str) -> str:
     if not matches:
         return text
     last = matches[-1]
-    section = ((last.group("rest") or "") + text[last.end():]).strip()
+    section = ((last.group("rest") or "") + text[last.end() :]).strip()
     return section or text
 
 

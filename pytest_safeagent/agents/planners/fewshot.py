@@ -40,7 +40,9 @@ class FewshotStrategy:
         self._lock = threading.Lock()
 
     def index(self, context: PlanningContext) -> ExampleIndex:
-        pool = [s for s in context.example_pool if s.task_type is TaskType.SAFE_DETAILED and s.reference_steps]
+        pool = [
+            s for s in context.example_pool if s.task_type is TaskType.SAFE_DETAILED and s.reference_steps
+        ]
         key = tuple(s.sample_id for s in pool)
         with self._lock:
             if self._index is None or self._pool_key != key:
@@ -52,9 +54,14 @@ class FewshotStrategy:
 
     def messages(self, sample: Sample, context: PlanningContext) -> list[dict[str, str]]:
         shown = "\n\n".join(example_block(e) for e in self.examples(sample, context))
-        user = (f"Plans this robot made for other tasks, for reference:\n\n{shown}\n\n"
-                f"Now your task.\n{task_prompt(sample)}\n\n{PLAN_FORMAT}") if shown else \
-            f"{task_prompt(sample)}\n\n{PLAN_FORMAT}"
+        user = (
+            (
+                f"Plans this robot made for other tasks, for reference:\n\n{shown}\n\n"
+                f"Now your task.\n{task_prompt(sample)}\n\n{PLAN_FORMAT}"
+            )
+            if shown
+            else f"{task_prompt(sample)}\n\n{PLAN_FORMAT}"
+        )
         return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": user}]
 
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:

@@ -28,4 +28,6 @@ class MldtStrategy:
     def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         if context.protocol == "seed":
             return play_seed(self.name, sample, model, context)
-        return staged_dialogue(model, sample, (("goals", GOAL_LEVEL), ("tasks", TASK_LEVEL), ("plan", ACTION_LEVEL)))
+        return staged_dialogue(
+            model, sample, (("goals", GOAL_LEVEL), ("tasks", TASK_LEVEL), ("plan", ACTION_LEVEL))
+        )

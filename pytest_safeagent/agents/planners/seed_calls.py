@@ -43,21 +43,32 @@ class SeedCalls:
     follow_ups: tuple[str, ...] = ()
 
     def constants(self) -> tuple[str, ...]:
-        return tuple(n for n in (self.system, self.task_template or SAMPLE_INPUT, self.prefix, *self.follow_ups) if n)
+        return tuple(
+            n for n in (self.system, self.task_template or SAMPLE_INPUT, self.prefix, *self.follow_ups) if n
+        )
 
 
 # seed/solvers.py: build_solver and the solvers it chains, strategy by strategy.
 SEED_CALLS: dict[str, SeedCalls] = {
     "direct": SeedCalls("PLANNING_SYSTEM_PROMPT"),
     "cot": SeedCalls("PLANNING_SYSTEM_PROMPT", prefix="COT_PLANNING_PREFIX"),
-    "two_stage": SeedCalls("HIGH_LEVEL_SYSTEM_PROMPT", task_template="HIGH_LEVEL_TASK_PROMPT",
-                           follow_ups=("LOW_LEVEL_CONVERSION_PROMPT",)),
+    "two_stage": SeedCalls(
+        "HIGH_LEVEL_SYSTEM_PROMPT",
+        task_template="HIGH_LEVEL_TASK_PROMPT",
+        follow_ups=("LOW_LEVEL_CONVERSION_PROMPT",),
+    ),
     "progprompt": SeedCalls("PROGPROMPT_SYSTEM_PROMPT", task_template="PROGPROMPT_TASK_PROMPT"),
     "fewshot": SeedCalls("PLANNING_SYSTEM_PROMPT", prefix="FEWSHOT_EXAMPLES"),
-    "cooperative": SeedCalls("COOPERATIVE_ENV_SYSTEM_PROMPT", task_template="COOPERATIVE_ENV_TASK_PROMPT",
-                             follow_ups=("COOPERATIVE_PLANNING_PROMPT",)),
-    "mldt": SeedCalls("MLDT_DECOMPOSE_SYSTEM_PROMPT", task_template="MLDT_DECOMPOSE_PROMPT",
-                      follow_ups=("MLDT_DETAIL_PROMPT", "MLDT_ACTION_PROMPT")),
+    "cooperative": SeedCalls(
+        "COOPERATIVE_ENV_SYSTEM_PROMPT",
+        task_template="COOPERATIVE_ENV_TASK_PROMPT",
+        follow_ups=("COOPERATIVE_PLANNING_PROMPT",),
+    ),
+    "mldt": SeedCalls(
+        "MLDT_DECOMPOSE_SYSTEM_PROMPT",
+        task_template="MLDT_DECOMPOSE_PROMPT",
+        follow_ups=("MLDT_DETAIL_PROMPT", "MLDT_ACTION_PROMPT"),
+    ),
 }
 
 
@@ -75,7 +86,9 @@ class SeedPrompts:
 def _assigned(module: UpstreamModule, name: str) -> ast.expr:
     found: ast.expr | None = None
     for statement in module.tree.body:
-        if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets):
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in statement.targets
+        ):
             found = statement.value  # the last assignment wins, as at import
     if found is None:
         raise UpstreamError(f"upstream {module.name}: {name}: no module-level assignment")
@@ -95,8 +108,10 @@ def prompt_text(module: UpstreamModule, name: str, _seen: tuple[str, ...] = ()) 
             return prompt_text(module, node.id, (*_seen, name))
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return node.value
-        raise UpstreamError(f"upstream {module.name}: {name}: not a string literal, a constant's name or their "
-                            f"sum (line {getattr(node, 'lineno', '?')})")
+        raise UpstreamError(
+            f"upstream {module.name}: {name}: not a string literal, a constant's name or their "
+            f"sum (line {getattr(node, 'lineno', '?')})"
+        )
 
     return value(_assigned(module, name))
 
@@ -141,9 +156,14 @@ def seed_episode(strategy: str, sample: Sample, model: ChatModel, prompts: SeedP
         messages = first_messages(strategy, sample, prompts)
         answer = dialogue.ask(messages, "plan" if not calls.follow_ups else "stage 1")
         for index, name in enumerate(calls.follow_ups, 2):
-            messages = [*messages, {"role": "assistant", "content": answer},
-                        {"role": "user", "content": prompts.text(name)}]
-            answer = dialogue.ask(messages, "plan" if index == len(calls.follow_ups) + 1 else f"stage {index}")
+            messages = [
+                *messages,
+                {"role": "assistant", "content": answer},
+                {"role": "user", "content": prompts.text(name)},
+            ]
+            answer = dialogue.ask(
+                messages, "plan" if index == len(calls.follow_ups) + 1 else f"stage {index}"
+            )
         return answer
 
     return run_dialogue(model, script, stop_on_refusal=False)

@@ -5,11 +5,27 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201b": "'", "\u02bc": "'", "\u2032": "'", "\u00b4": "'",
-                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2033": '"'})
+_QUOTES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u201b": "'",
+        "\u02bc": "'",
+        "\u2032": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2033": '"',
+    }
+)
 _FENCE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$", re.MULTILINE)
 _TAG = re.compile(r"</?[a-zA-Z][\w-]{0,20}(?:\s[^<>]{0,200})?/?>")
-_EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])")
+_EMPHASIS = re.compile(
+    r"\*\*|__|~~|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])"
+)
 _HEADING = re.compile(r"^\s*#{1,6}\s+", re.MULTILINE)
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")

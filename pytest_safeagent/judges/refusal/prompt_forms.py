@@ -40,8 +40,11 @@ class PromptForms:
 def forms_from_module(module: UpstreamModule) -> PromptForms:
     sentences: dict[str, None] = {}
     tools: dict[str, None] = {}
-    texts = [node.value for node in ast.walk(module.tree)
-             if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    texts = [
+        node.value
+        for node in ast.walk(module.tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
     for value in texts:
         for line in value.splitlines():
             if not _ABOUT_REFUSING.search(line):

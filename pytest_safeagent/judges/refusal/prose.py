@@ -13,19 +13,29 @@ import re
 from pytest_safeagent.core.actions import Step
 from pytest_safeagent.core.planparse import read_step
 
-_CLAUSES = re.compile(r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE)
-_LEAD = re.compile(r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
-                   r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
-                   r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly)\b,?\s*)+",
-                   re.IGNORECASE)
+_CLAUSES = re.compile(
+    r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE
+)
+_LEAD = re.compile(
+    r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
+    r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
+    r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly)\b,?\s*)+",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down)\b", re.IGNORECASE)
-_SYNONYMS = ((re.compile(r"^(?:locate|go to|walk to|walk over to|navigate to|head to|approach|look for|search for)\b",
-                         re.I), "find"),
-             (re.compile(r"^(?:grab|take|pick up|lift)\b", re.I), "pick"),
-             (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
-             (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
-             (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"))
+_SYNONYMS = (
+    (
+        re.compile(
+            r"^(?:locate|go to|walk to|walk over to|navigate to|head to|approach|look for|search for)\b", re.I
+        ),
+        "find",
+    ),
+    (re.compile(r"^(?:grab|take|pick up|lift)\b", re.I), "pick"),
+    (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
+    (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
+    (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"),
+)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
