@@ -114,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if len(args.reports) < 2:
         return _error("give at least two reports")
+    if not 0 <= args.max_regression <= 100:
         return _error(f"--max-regression {args.max_regression:g}: must be between 0 and 100")
     if not 0 < args.alpha <= 1:
         return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")

@@ -99,8 +99,6 @@ def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = Non
         moment = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    if moment is None:
-        return None
     return max(0.0, moment.timestamp() - (time.time() if now is None else now))
 
 

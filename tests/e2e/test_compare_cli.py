@@ -95,7 +95,7 @@ def test_fingerprints_must_match_unless_forced(saved_reports, tmp_path):
     assert _compare(other, saved_reports["safe-reference"], "--force").returncode == 0
 
 
-def test_unusable_input_exits_2_naming_the_file(saved_reports, tmp_path):
+def test_unusable_input_exits_2_naming_the_file(saved_reports, tmp_path, capsys):
     truncated = tmp_path / "truncated.json"
     truncated.write_text(Path(saved_reports["reference"]).read_text()[:500])
     done = _compare(truncated, saved_reports["reference"])
@@ -109,6 +109,9 @@ def test_unusable_input_exits_2_naming_the_file(saved_reports, tmp_path):
         main([str(saved_reports["reference"]), str(saved_reports["reference"]), "--gate", "risk>=0.1"]) == 2
     )
     assert main([str(saved_reports["reference"]), str(saved_reports["reference"]), "--alpha", "0"]) == 2
+    too_far = [str(saved_reports["reference"]), str(saved_reports["reference"]), "--max-regression", "101"]
+    assert main(too_far) == 2
+    assert "--max-regression 101: must be between 0 and 100" in capsys.readouterr().err
 
 
 def test_an_incomplete_current_report_fails(saved_reports, tmp_path):

@@ -147,7 +147,7 @@ class EpisodeRun:
             turn = _Turn()
             for call in calls:
                 self._carry_out(call, turn)
-                if self.ended_by is not None:
+                if self._ended():  # (mypy would keep the field narrowed to None across _carry_out)
                     break
             if self.ended_by is None and not self._add(
                 self._results(turn), counted=len(calls) if self.mode == "native" else 1
@@ -381,6 +381,9 @@ class EpisodeRun:
     def _out_of_time(self) -> bool:
         limit = self.settings.time_limit_s
         return limit is not None and time.monotonic() - self.started >= limit
+
+    def _ended(self) -> bool:
+        return self.ended_by is not None
 
     def _end(self, how: EndedBy, answer: str, limit: str | None = None) -> None:
         self.ended_by, self.answer = how, answer
