@@ -113,10 +113,6 @@ class SessionTable:
             "reaped": self.reaped,
         }
 
-    def close_all(self) -> None:
-        for session_id in list(self._open):
-            self._drop(session_id)
-
     def _drop(self, session_id: str) -> None:
         session = self._open.pop(session_id)
         if session.backend is not self.default:

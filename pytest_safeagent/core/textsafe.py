@@ -3,8 +3,8 @@
 Text from outside may hold lone surrogates (which no UTF-8 writer accepts), terminal escape
 sequences (which retitle a window or clear the screen), characters XML 1.0 forbids, or a megabyte
 where one line was expected. Every place that shows or writes such text passes it through here:
-:func:`clean` before JSON/UTF-8, :func:`for_terminal` before a terminal, :func:`for_xml` before XML,
-:func:`shorten` where a few lines are promised.
+:func:`clean` before JSON/UTF-8, :func:`for_terminal` before a terminal or an XML file (its escapes cover
+the controls XML 1.0 forbids), :func:`cut` where a bounded length is promised.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 # C0 controls except tab and newline, DEL, C1 controls, the line/paragraph separators and the
 # bidirectional overrides (which reorder what a reader sees): shown as escapes, never sent raw.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-# What XML 1.0 cannot hold at all (besides surrogates, removed by clean()).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def clean(text: str) -> str:
@@ -34,11 +32,6 @@ def _visible(match: re.Match[str]) -> str:
 def for_terminal(text: str) -> str:
     """``text`` cleaned, with control characters shown as ``\\x1b``-style escapes (tab and newline kept)."""
     return _UNPRINTABLE.sub(_visible, clean(text))
-
-
-def for_xml(text: str) -> str:
-    """``text`` cleaned, with the characters XML 1.0 forbids shown as escapes."""
-    return _NOT_XML.sub(_visible, clean(text))
 
 
 def has_surrogates(text: str) -> bool:
@@ -61,17 +54,6 @@ def map_json_strings(value: object, change: Callable[[str], str]) -> object:
 def clean_json(value: object) -> object:
     """A JSON-like value with every string, keys included, cleaned."""
     return map_json_strings(value, clean)
-
-
-def shorten(text: str, *, max_chars: int = 300, max_lines: int = 5) -> str:
-    """At most ``max_lines`` lines and ``max_chars`` characters of ``text``; what is cut is counted
-    (``... (N more characters)``)."""
-    lines = text.split("\n")
-    kept = "\n".join(lines[:max_lines])
-    if len(kept) > max_chars:
-        kept = kept[:max_chars]
-    rest = len(text) - len(kept)
-    return kept if rest <= 0 else f"{kept}... ({rest} more characters)"
 
 
 def cut(text: str, max_chars: int) -> str:

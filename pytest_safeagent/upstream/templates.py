@@ -37,11 +37,6 @@ class Template:
     def holes(self) -> tuple[str, ...]:
         return tuple(piece.expression for piece in self.pieces if isinstance(piece, Hole))
 
-    @property
-    def literal(self) -> str:
-        """The literal text with the holes left out (for checks that only need the words)."""
-        return "".join(piece for piece in self.pieces if isinstance(piece, str))
-
     def render(self, values: dict[str, str]) -> str:
         missing = [hole for hole in self.holes if hole not in values]
         if missing:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from .world import World
 
-HEATERS = frozenset({"StoveBurner", "Microwave", "Toaster"})
-
 
 def _running(world: World, object_type: str) -> set[str]:
     return {o["objectId"] for o in world.of_type(object_type) if o["isToggled"]}
