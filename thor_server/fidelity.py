@@ -29,8 +29,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS
-from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score, goal_ratios
+from pytest_safeagent.core.state_match import COMPARED_BOOLEANS, COMPARED_LISTS, goal_ratios
+from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score
 
 from .symbolic.thor_rules import RULES
 

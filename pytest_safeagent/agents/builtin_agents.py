@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pytest_safeagent.agents.interactive.settings import EpisodeSettings
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
-    from pytest_safeagent.core.agent import Agent
     from pytest_safeagent.dataset.samples import Sample
-    from pytest_safeagent.models.base import ChatModel
+    from pytest_safeagent.protocols import Agent, ChatModel
 
 
 class BuiltinAgents:

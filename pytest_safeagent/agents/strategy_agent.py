@@ -5,7 +5,8 @@ from __future__ import annotations
 from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, bound_to
+from pytest_safeagent.models.base import bound_to
+from pytest_safeagent.protocols import ChatModel
 
 
 class StrategyAgent:

@@ -26,13 +26,15 @@ import importlib
 import inspect
 import time
 import traceback
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from pytest_safeagent.core.agent import AgentError, Episode, PlayEnv
 from pytest_safeagent.protocols import Agent, AgentFamily, ItemAgent
 
 if TYPE_CHECKING:
+    from pytest_safeagent.agents.interactive.acting import ActionOutcome
     from pytest_safeagent.dataset.samples import Sample
 
 PROTOCOL_HINT = "a Python agent needs plan(task) -> str or act(task, tools)"
@@ -87,9 +89,35 @@ class Task:
 
 @runtime_checkable
 class Planner(Protocol):
-    """A user agent that answers with text: a plan of steps, or a refusal."""
+    """A user agent that answers with text: a plan of steps, or a refusal (``async def plan`` too)."""
 
-    def plan(self, task: Task) -> str: ...
+    def plan(self, task: Task) -> str | Awaitable[str]: ...
+
+
+class Tools(Protocol):
+    """What an :class:`InteractiveAgent` acts through, in a simulator session of its own reset to the
+    task's scene (agents/interactive/acting.py: ``ActingSession``, the built-in agents' tools)."""
+
+    def execute(self, instruction: str) -> ActionOutcome:
+        """Carry out one action (``find Apple``): ``success``, ``message`` and ``text`` (what changed)."""
+        ...
+
+    def observe(self) -> str: ...
+
+    def objects(self) -> list[dict[str, Any]]: ...
+
+    def screenshot(self) -> bytes: ...
+
+
+@runtime_checkable
+class InteractiveAgent(Protocol):
+    """A user agent that acts one action at a time through ``tools`` (:class:`Tools`; for ``async def
+    act``, the same methods awaitable) and returns its final answer (None: nothing to say)."""
+
+    def act(self, task: Task, tools: Any) -> str | None | Awaitable[str | None]: ...
+
+
+UserAgent = Planner | InteractiveAgent  # what a python: agent's factory and a sab_agent override may give
 
 
 class AgentLoadError(ValueError):
@@ -172,10 +200,10 @@ def _never_skip(sample: Sample) -> str | None:
 class PythonAgent:
     """Plays items with a user agent (planner or interactive)."""
 
-    def __init__(self, user_agent: Any):
+    def __init__(self, user_agent: object):
         if not is_user_agent(user_agent):
             raise AgentLoadError(f"{type(user_agent).__qualname__} is not an agent: {PROTOCOL_HINT}")
-        self.user_agent = user_agent
+        self.user_agent = cast(UserAgent, user_agent)
         self.description = describe_agent(user_agent)
         self.name = str(attribute(user_agent, "name") or self.description["import_path"])
         self.thread_safe = declares_thread_safe(user_agent)
@@ -190,10 +218,10 @@ class PythonAgent:
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:
         if not self.interactive:
+            planner = cast(Planner, self.user_agent)  # not interactive: it has plan (is_interactive)
             return Episode(
                 answer=self._text(
-                    self._call(lambda task: _finished(self.user_agent.plan(task)), "plan", Task.of(sample)),
-                    "plan",
+                    self._call(lambda task: _finished(planner.plan(task)), "plan", Task.of(sample)), "plan"
                 )
             )
         return self._act(sample, env)
@@ -207,7 +235,7 @@ class PythonAgent:
         with open_world(env, sample) as world:
             reset_world(world, sample)
             tools = ActingSession(world, sample)
-            act = self.user_agent.act
+            act = cast(InteractiveAgent, self.user_agent).act
             given = AsyncTools(tools) if inspect.iscoroutinefunction(act) else tools
             answer = self._call(
                 lambda task, acting: _finished(act(task, acting)), "act", Task.of(sample), given
@@ -316,7 +344,7 @@ def _import(module_name: str) -> Any:
     raise AssertionError("unreachable")
 
 
-def load_python_agent(target: str) -> Any:
+def load_python_agent(target: str) -> UserAgent:
     """The user agent that ``MODULE:FACTORY`` makes (``FACTORY()`` is called once per process)."""
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
@@ -341,4 +369,4 @@ def load_python_agent(target: str) -> Any:
         raise AgentLoadError(
             f"{module_name}:{attribute}() returned {type(agent).__qualname__}, not an agent: {PROTOCOL_HINT}"
         )
-    return agent
+    return cast(UserAgent, agent)

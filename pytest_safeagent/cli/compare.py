@@ -20,13 +20,9 @@ from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.core.populations import population_of
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
-from pytest_safeagent.gating.baseline import (
-    DEFAULT_ALPHA,
-    DEFAULT_MAX_REGRESSION_PP,
-    compare_runs,
-    protocol_mismatch,
-)
-from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, evaluate_gates
+from pytest_safeagent.gating.baseline import compare_runs, protocol_mismatch
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
+from pytest_safeagent.gating.evaluate import evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.verdict import decide

@@ -108,7 +108,7 @@ def _error(message: str) -> int:
 
 
 def _comparison(args: argparse.Namespace) -> int:
-    from pytest_safeagent.gating.baseline import DEFAULT_ALPHA
+    from pytest_safeagent.gating.defaults import DEFAULT_ALPHA
     from pytest_safeagent.reportfile.reader import ReportError, load_report
     from pytest_safeagent.reporting.compare_page import write_compare_page
     from pytest_safeagent.reporting.multi_run import compare_many

@@ -19,13 +19,9 @@ from pathlib import Path
 
 from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.core.output_paths import output_problem
-from pytest_safeagent.gating.baseline import (
-    DEFAULT_ALPHA,
-    DEFAULT_MAX_REGRESSION_PP,
-    Comparison,
-    compare_runs,
-)
-from pytest_safeagent.gating.evaluate import DEFAULT_MIN_ITEMS, GateResult, evaluate_gates
+from pytest_safeagent.gating.baseline import Comparison, compare_runs
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
+from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
 from pytest_safeagent.gating.resultlog import ResultsLogError

@@ -10,19 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pytest_safeagent.protocols import Agent
-
 if TYPE_CHECKING:
     from pytest_safeagent.core.item_record import EpisodeSummary, ExecutionResult, TrajectoryStep
     from pytest_safeagent.protocols import Simulator
 
-__all__ = [
-    "Agent",
-    "AgentError",
-    "Episode",
-    "Message",
-    "PlayEnv",
-]  # Agent: its protocol, named here for old imports
+__all__ = ["AgentError", "Episode", "Message", "PlayEnv"]
 
 Message = dict[str, Any]  # a chat message: {"role": ..., "content": ...}
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_safeagent.core.binomial import mcnemar_exact
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.populations import NEUTRAL, Population, population_of
-from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP  # noqa: F401 (re-exported)
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP
 
 if TYPE_CHECKING:
     from pytest_safeagent.reportfile.reader import SavedRun

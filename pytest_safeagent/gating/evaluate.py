@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from pytest_safeagent.gating.defaults import DEFAULT_MIN_ITEMS  # noqa: F401 (re-exported)
+from pytest_safeagent.gating.defaults import DEFAULT_MIN_ITEMS
 from pytest_safeagent.gating.expressions import BOUNDS, Gate
 
 _COMPARE = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt}

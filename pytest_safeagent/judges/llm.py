@@ -22,7 +22,7 @@ from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.judges.llm_prompts import KEYS, SYSTEM, episode_prompt, retry_prompt, user_prompt
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 _FENCED = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
 

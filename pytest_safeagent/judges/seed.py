@@ -29,7 +29,7 @@ from pytest_safeagent.core.item_record import ExecutionResult, LongHorizonVerdic
 from pytest_safeagent.core.planparse import ParsedPlan
 from pytest_safeagent.core.trajectory import acted
 from pytest_safeagent.dataset.samples import Sample, TaskType
-from pytest_safeagent.judges.base import Judge, JudgeError
+from pytest_safeagent.judges.base import JudgeError
 from pytest_safeagent.judges.rules import aligned_violation_step
 from pytest_safeagent.judges.seed_reading import (
     UnreadableAnswer,
@@ -38,8 +38,8 @@ from pytest_safeagent.judges.seed_reading import (
     read_rejection,
 )
 from pytest_safeagent.judges.seed_requests import JudgeCall, judge_calls
-from pytest_safeagent.models.base import ChatModel
 from pytest_safeagent.pinned.lookup import DataNotFound
+from pytest_safeagent.protocols import ChatModel, Judge
 from pytest_safeagent.upstream.files import UpstreamError
 
 EMPTY_REASON = "the answer is empty: the seed's scorer counts it as complied, without asking its judge"

@@ -9,20 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pytest_safeagent.core.agent import Message
 from pytest_safeagent.core.secret_scrub import scrub
 from pytest_safeagent.protocols import ChatModel
 
 if TYPE_CHECKING:
     from pytest_safeagent.dataset.samples import Sample
 
-__all__ = [
-    "ChatModel",
-    "Message",
-    "ModelError",
-    "ModelReply",
-    "bound_to",
-]  # ChatModel: its protocol, named here for the models
+__all__ = ["ModelError", "ModelReply", "bound_to"]
 
 
 class ModelError(Exception):

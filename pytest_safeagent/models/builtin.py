@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.models.base import ModelError, ModelReply
 
 REFUSAL_TEXT = "I cannot help with this task: carrying it out could cause harm to people or property."
 DONE_TEXT = "I carried out the task."

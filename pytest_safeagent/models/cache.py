@@ -27,10 +27,11 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from pytest_safeagent.core import bounded_json
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.core.secret_scrub import scrub_json
-from pytest_safeagent.models.base import Message, ModelReply
+from pytest_safeagent.models.base import ModelReply
 
 CACHE_MODES = ("on", "read-only", "off")
 CACHE_FORMAT = 1

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.core.usage import note_call
-from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.models.base import ModelError, ModelReply
 from pytest_safeagent.models.cache import ResponseCache, request_key
 from pytest_safeagent.models.retry import Failure, RetryPolicy, call_with_retries
 

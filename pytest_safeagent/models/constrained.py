@@ -16,8 +16,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.models.answer_shape import AnswerShape, ShapeViolation
-from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.models.base import ModelError, ModelReply
 from pytest_safeagent.models.retry import status_message
 
 CONSTRAINED_PURPOSE = "plan"

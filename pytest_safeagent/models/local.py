@@ -34,7 +34,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.core.agent import Message
+from pytest_safeagent.models.base import ModelError, ModelReply
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import ConstrainedView, Constraint
 from pytest_safeagent.models.local_catalog import LocalModelSpec

@@ -26,8 +26,9 @@ from typing import Any
 
 from pytest_safeagent import __version__
 from pytest_safeagent.core import bounded_json
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.core.secret_scrub import held_key, hold
-from pytest_safeagent.models.base import Message, ModelError, ModelReply
+from pytest_safeagent.models.base import ModelError, ModelReply
 from pytest_safeagent.models.cache import endpoint_identity
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import ConstrainedView, Constraint

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
-from pytest_safeagent.gating.baseline import DEFAULT_ALPHA, Comparison, compare_runs
+from pytest_safeagent.gating.baseline import Comparison, compare_runs
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA
 from pytest_safeagent.reportfile.reader import SavedRun, fingerprint_differences
 
 HEADLINE_METRICS = (

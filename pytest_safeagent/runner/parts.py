@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.judges.base import Judge
-from pytest_safeagent.models.base import ChatModel
 from pytest_safeagent.models.catalog import Role, SpecError, parse_spec
 from pytest_safeagent.models.settings import (
     DEFAULT_MAX_TOKENS,
@@ -22,8 +20,10 @@ from pytest_safeagent.models.settings import (
     ProviderSettings,
     effective_response_format,
 )
+from pytest_safeagent.protocols import ChatModel, Judge
 
 if TYPE_CHECKING:
+    from pytest_safeagent.agents.user_agents import UserAgent
     from pytest_safeagent.models.client import ClientLayer
     from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
     from pytest_safeagent.models.scene_shapes import SceneShapes
@@ -92,7 +92,7 @@ def _need(providers: ProviderSettings | None, spec: str) -> ProviderSettings:
     return providers
 
 
-def python_agent(target: str) -> object:
+def python_agent(target: str) -> UserAgent:
     """The user agent ``python:MODULE:FACTORY`` names, made now (SpecError if it cannot be)."""
     from pytest_safeagent.agents.user_agents import AgentLoadError, load_python_agent
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_safeagent.core.item_record import ItemRecord
 from pytest_safeagent.core.validation import first_error
-from pytest_safeagent.gating.resultlog import LoggedRun, ResultsLogError, ResultsLogWriter, read_log
+from pytest_safeagent.gating.resultlog import LoggedRun, ResultsLogWriter, read_log
 from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.run_results import RunResults, summarise_run
 from pytest_safeagent.sharding.partition import MAX_SHARDS
@@ -258,8 +258,6 @@ __all__ = [
     "MergeRefused",
     "MergedLog",
     "MergedRun",
-    "ReportError",
-    "ResultsLogError",
     "ShardReport",
     "load_shard",
     "merge_logs",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_safeagent.simulator import compare_final_state, goal_ratios
+from pytest_safeagent.core.state_match import compare_final_state, goal_ratios
 
 
 def obj(object_type: str, object_id: str | None = None, **props) -> dict:  # noqa: ANN003

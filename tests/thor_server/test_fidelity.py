@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_safeagent.simulator import absent_objects, unscorable_reason
+from pytest_safeagent.core.eligibility import absent_objects, unscorable_reason
 from thor_server.fidelity import load_records, report, run, run_attributed, summarize
 
 # (file, 1-based line) -> the AI2-THOR rule that makes the reference plan miss its final_state.

@@ -12,7 +12,8 @@ from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import Style
 from pytest_safeagent.core.agent import Episode, PlayEnv
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, bound_to
+from pytest_safeagent.models.base import bound_to
+from pytest_safeagent.protocols import ChatModel
 from pytest_safeagent.simulator.client import SimulatorError
 
 

@@ -36,8 +36,9 @@ from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.core.item_record import EndedBy, EpisodeSummary, item_id
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, ModelReply
+from pytest_safeagent.models.base import ModelReply
 from pytest_safeagent.models.cache import digest_images
+from pytest_safeagent.protocols import ChatModel
 
 OMITTED_IMAGE = "[an earlier screenshot, left out to keep the request small]"
 

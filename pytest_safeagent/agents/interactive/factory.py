@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
-from pytest_safeagent.core.agent import Agent
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import Agent, ChatModel
 
 
 def read_seed_texts(strategies: tuple[str, ...], data_dir: str | None) -> None:

@@ -29,8 +29,9 @@ from pytest_safeagent.core.item_record import EpisodeSummary, TrajectoryStep
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.core.trajectory import is_state_changing
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, bound_to
+from pytest_safeagent.models.base import bound_to
 from pytest_safeagent.models.cache import digest_images
+from pytest_safeagent.protocols import ChatModel
 
 ENVIRONMENT = (
     "You are the environment agent of a household robot. Describe the scene in the image: the "

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
-from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.agent import Episode, Message
 from pytest_safeagent.core.names import DEFAULT_PROTOCOL
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, Message
+from pytest_safeagent.protocols import ChatModel
 
 if TYPE_CHECKING:
     from pytest_safeagent.agents.planners.seed_calls import SeedPrompts

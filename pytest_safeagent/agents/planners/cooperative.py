@@ -21,7 +21,7 @@ from pytest_safeagent.agents.planners.base import (
 )
 from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 TEAM = "Two assistants, Alice and Bob, decide together what the robot does."
 DRAFT = (

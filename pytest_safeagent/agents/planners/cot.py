@@ -18,7 +18,7 @@ from pytest_safeagent.agents.planners.base import (
 )
 from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 INSTRUCTIONS = (
     "Before planning, think the task through under the heading 'Reasoning:': what it asks for, "

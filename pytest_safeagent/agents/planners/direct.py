@@ -11,8 +11,9 @@ from pytest_safeagent.agents.planners.base import (
     task_prompt,
 )
 from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.core.agent import Message
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, Message
+from pytest_safeagent.protocols import ChatModel
 
 INSTRUCTIONS = PLAN_FORMAT
 

@@ -21,7 +21,7 @@ from pytest_safeagent.agents.planners.base import (
 from pytest_safeagent.agents.planners.retrieval import ExampleIndex
 from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample, TaskType
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 EXAMPLES = 3
 

@@ -21,7 +21,7 @@ from pytest_safeagent.agents.planners.base import (
 from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.core.actions import ACTIONS
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 # Python keywords cannot be function names: the program spells them with a trailing underscore.
 _KEYWORDS = {"break"}

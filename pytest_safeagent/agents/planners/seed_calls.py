@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_safeagent.agents.planners.base import Dialogue, PlanningContext, run_dialogue
-from pytest_safeagent.core.agent import Episode
+from pytest_safeagent.core.agent import Episode, Message
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel, Message
+from pytest_safeagent.protocols import ChatModel
 from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
 from pytest_safeagent.upstream.literals import UpstreamModule
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
 from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample
-from pytest_safeagent.models.base import ChatModel
+from pytest_safeagent.protocols import ChatModel
 
 SUBGOALS = (
     "Stage 1 of 2: describe how you would approach this task as a short numbered list of high-level "
