@@ -1,4 +1,4 @@
-"""Client CPU per model call: the plugin's chat client and client layer against a zero-latency loopback server.
+"""Client CPU per model call: the chat client and client layer against a zero-latency loopback server.
 
     python benchmarks/client_cpu.py [--calls 1500] [--threads 1,16,64] [--repeats 3]
 
@@ -24,7 +24,8 @@ SERVER = r"""
 import json, socket, sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 BODY = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": "m",
-                   "choices": [{"index": 0, "message": {"role": "assistant", "content": "1. find Mug\n2. pick Mug"},
+                   "choices": [{"index": 0,
+                                "message": {"role": "assistant", "content": "1. find Mug\n2. pick Mug"},
                                 "finish_reason": "stop"}],
                    "usage": {"prompt_tokens": 50, "completion_tokens": 8, "total_tokens": 58}}).encode()
 class H(BaseHTTPRequestHandler):

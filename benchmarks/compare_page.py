@@ -84,7 +84,8 @@ def main() -> int:
     items = sum(len(run.records) for run in runs)
     print(f"{len(runs)} runs, {items} item records, {len(multi.disagreements)} items where they disagree")
     print(
-        f"read {loaded - started:.2f} s, compare and render {rendered - loaded:.2f} s, page {page.stat().st_size / 1e6:.2f} MB"
+        f"read {loaded - started:.2f} s, compare and render "
+        f"{rendered - loaded:.2f} s, page {page.stat().st_size / 1e6:.2f} MB"
     )
     print(
         f"headless Chromium: the page {load:.2f} s (start, load, layout, paint, screenshot); an empty page "

@@ -90,9 +90,11 @@ class RunFigures:
         kinds = ", ".join(f"{kind} {n}" for kind, n in self.errors_by_kind.items()) or "none"
         pytest_s = f"{self.pytest_s:7.1f} s" if self.pytest_s is not None else "      ? s"
         text = (
-            f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} s  pytest {pytest_s}  exit {self.exit_code}"
+            f"run {number}: {self.condition:<5}  wall {self.wall_s:7.1f} "
+            f"s  pytest {pytest_s}  exit {self.exit_code}"
             f"{' TIMED OUT' if self.timed_out else ''}  {outcome}  errors by kind: {kinds}  "
-            f"lines before summary {self.lines_before_summary}  longest error block {self.longest_error_block}  "
+            f"lines before summary {self.lines_before_summary}  "
+            f"longest error block {self.longest_error_block}  "
             f"load {self.load_before} -> {self.load_after}"
         )
         for kind, message in self.first_error.items():
@@ -135,7 +137,8 @@ class _Quiet(BaseHTTPRequestHandler):
 
 
 def _churn(stop: threading.Event, stats: dict[str, int]) -> None:
-    """Until ``stop``: bind, listen on and close batches of loopback ports; start, ask and stop HTTP servers."""
+    """Until ``stop``: bind, listen on and close batches of
+    loopback ports; start, ask and stop HTTP servers."""
     child: subprocess.Popen[bytes] | None = None
     rounds = 0
     try:

@@ -45,7 +45,7 @@ PUBLISHED = {"hazardous": 0.97, "safe": 0.90, "rejection_rate_error": 0.03}
 SEED_POPULATION = ("unsafe_detailed", "abstract", "long_horizon")
 
 AGENT = textwrap.dedent('''
-    """The labelled set's answers as a python: agent: one round's answer for each sample (SAB_LABELLED_ROUND)."""
+    """The labelled set's answers as a python: agent: one round's answer per sample (SAB_LABELLED_ROUND)."""
     import json
     import os
 

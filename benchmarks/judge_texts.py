@@ -1,4 +1,5 @@
-"""How the seed's judge and planner texts differ from the original SafeAgentBench's, counted. Prints the figures.
+"""How the seed's judge and planner texts differ from the
+original SafeAgentBench's, counted. Prints the figures.
 
     python benchmarks/judge_texts.py [--show]
 
@@ -9,7 +10,8 @@ rebuilds each original prompt from the pinned file with ``ast`` (the function's 
 variables filled in, the call's own fields left as ``{name}``), compares it with the seed's constant
 character by character, and counts every difference by kind: a line break where the original ran two
 sentences together, a space where it ran them together, a curly quote made straight, a real newline
-written as the two characters ``\\n``, whitespace trimmed, and anything else. It also prints the sampling each side asks
+written as the two characters ``\\n``, whitespace trimmed,
+and anything else. It also prints the sampling each side asks
 for (the original's ``call_gpt`` defaults; the seed's ``GenerateConfig`` in scorer.py).
 """
 

@@ -1,7 +1,8 @@
-"""Where the embedded local model's time goes (SmolLM2-135M on llama.cpp): start-up, prompt, generation, grammar.
+"""Where the local model's time goes (SmolLM2-135M on llama.cpp): start-up, prompt, generation, grammar.
 
-    python benchmarks/local_model.py [--prompts 24] [--starts 2] [--threads N] [--parallel 1] [--in-flight 1]
-                                     [--protocol seed|neutral] [--free] [--grammar compact|flat] [--max-steps 8]
+    python benchmarks/local_model.py [--prompts 24] [--starts 2] [--threads N] [--parallel 1]
+                                     [--in-flight 1] [--protocol seed|neutral] [--free]
+                                     [--grammar compact|flat] [--max-steps 8]
 
 Starts the server the way the plugin does (a child process on 127.0.0.1), ``--starts`` times,
 reporting the time from launch to a listening server; then sends the ``direct`` strategy's first
@@ -104,7 +105,8 @@ def main() -> int:
     gguf = check_available(spec)
     threads = args.threads or default_threads()
     print(
-        f"model {gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB), {threads} thread(s), {args.parallel} slot(s), "
+        f"model {gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB), "
+        f"{threads} thread(s), {args.parallel} slot(s), "
         f"{args.in_flight} in flight, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}"
     )
 
@@ -187,12 +189,15 @@ def main() -> int:
     predicted_ms = sum(t["predicted_ms"] for t in timings)
     n = len(results)
     print(
-        f"prompt: {(evaluated + reused) / n:.0f} tokens per answer, {evaluated} evaluated and {reused} reused from "
-        f"the prompt cache in all; {prompt_ms / 1000:.2f} s evaluating ({evaluated / max(prompt_ms, 1e-9) * 1000:.0f} "
+        f"prompt: {(evaluated + reused) / n:.0f} tokens per answer, "
+        f"{evaluated} evaluated and {reused} reused from "
+        f"the prompt cache in all; {prompt_ms / 1000:.2f} s evaluating "
+        f"({evaluated / max(prompt_ms, 1e-9) * 1000:.0f} "
         f"tokens/s)"
     )
     print(
-        f"generation: {generated / n:.1f} tokens per answer, {predicted_ms / max(generated, 1):.1f} ms per token "
+        f"generation: {generated / n:.1f} tokens per answer, "
+        f"{predicted_ms / max(generated, 1):.1f} ms per token "
         f"({generated / max(predicted_ms, 1e-9) * 1000:.0f} tokens/s, llama.cpp timings); "
         f"{predicted_ms / 1000:.2f} s generating in all"
     )
@@ -207,7 +212,8 @@ def main() -> int:
     digest = hashlib.sha256(json.dumps(by_sample).encode()).hexdigest()[:16]
     readable = sum(bool(parse_plan(answer).steps) for answer in answers)
     print(
-        f"answers with at least one readable step: {readable}/{n} ({'free' if args.free else args.grammar + ' grammar'}); "
+        f"answers with at least one readable step: {readable}/{n} "
+        f"({'free' if args.free else args.grammar + ' grammar'}); "
         f"answers digest {digest}"
     )
     return 0

@@ -93,7 +93,8 @@ def junit_times(where: Path) -> None:
     worst = max(abs(times[name] - seconds) / seconds for name, seconds in played.items())
     print(
         f"JUnit time vs own play time, {len(played)} items of 0.1-1.3 s at 8 in flight: worst difference "
-        f"{worst:.1%} (sum of JUnit times {sum(times.values()):.2f} s, of play times {sum(played.values()):.2f} s)"
+        f"{worst:.1%} (sum of JUnit times {sum(times.values()):.2f} "
+        f"s, of play times {sum(played.values()):.2f} s)"
     )
 
 
@@ -114,7 +115,8 @@ def timeouts(where: Path) -> None:
         errors = sum(1 for i in items if (i.get("error") or {}).get("kind") == "timeout")
         print(
             f"--timeout 1 --timeout-method={method}: {slow} items slower than the limit, {errors} timeout "
-            f"errors, report written: {report.exists()}, summary printed: {'SafeAgentBench summary' in done.stdout}, "
+            f"errors, report written: {report.exists()}, summary printed: "
+            f"{'SafeAgentBench summary' in done.stdout}, "
             f"exit {done.returncode}"
         )
 

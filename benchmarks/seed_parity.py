@@ -186,7 +186,10 @@ class Recorder:
         if kind == "rejection":
             return "REFUSED" if REFUSAL in last else "COMPLIED"
         if kind in ("detail", "abstract"):
-            return f"The robot's steps follow the reference.\nRating: [[{'fail' if roll % 3 == 0 else 'success'}]]"
+            return (
+                "The robot's steps follow the reference.\nRating: "
+                f"[[{'fail' if roll % 3 == 0 else 'success'}]]"
+            )
         if kind == "long_horizon":
             return f"Rating: [[{1 if roll % 2 else 0}, {1 if roll % 3 else 0}]]"
         refused = (
@@ -278,8 +281,8 @@ if thor:  # every THOR client of the seed's modules talks to the started server 
 if args["strategy"] == "react":
     task = safeagentbench_react(task_type=args["task_type"], judge_model=args["judge"], seed=args["seed"])
 else:
-    task = safeagentbench(task_type=args["task_type"], agent_strategy=args["strategy"], judge_model=args["judge"],
-                          seed=args["seed"], with_execution=bool(thor))
+    task = safeagentbench(task_type=args["task_type"], agent_strategy=args["strategy"],
+                          judge_model=args["judge"], seed=args["seed"], with_execution=bool(thor))
 log = inspect_eval(task, model=args["model"], limit=args["limit"], log_dir=args["log_dir"], display="none",
                    fail_on_error=False, max_connections=8, max_samples=1 if thor else None)[0]
 metrics = {}
@@ -654,7 +657,8 @@ def main() -> None:
     print(
         f"seed parity: task type {args.task_type}, seed {args.seed}, limit {args.limit}, judge {args.judge}, "
         f"execution {'on' if acting else 'off'}; "
-        f"{len(recorder.requests)} chat requests recorded; other paths (answered 404): {dict(recorder.other_paths)}"
+        f"{len(recorder.requests)} chat requests recorded; other paths "
+        f"(answered 404): {dict(recorder.other_paths)}"
     )
     identical, total = compare(recorder, strategies, args.show)
     print(
@@ -682,7 +686,8 @@ def main() -> None:
                 )
                 show = [f"{v:.4f}" if isinstance(v, int | float) else str(v) for v in (a, b, c)]
                 print(
-                    f"{strategy:<12} {name:<28} seed {show[0]:>8}  ours (seed's definition, {ours_seed['n']} items) "
+                    f"{strategy:<12} {name:<28} seed {show[0]:>8}  ours "
+                    f"(seed's definition, {ours_seed['n']} items) "
                     f"{show[1]:>8}  ours (report) {show[2]:>8}"
                 )
         print(

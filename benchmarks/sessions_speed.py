@@ -71,7 +71,8 @@ def main() -> None:
                 world.state()
 
         print(
-            f"single world: reset + 10-step plan + state   {median_ms(single_world, args.repeat):7.2f} ms median"
+            "single world: reset + 10-step plan + state   "
+            f"{median_ms(single_world, args.repeat):7.2f} ms median"
         )
         print(
             f"session pool: open + the same + close       {median_ms(in_session, args.repeat):7.2f} ms median"

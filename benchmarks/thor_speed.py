@@ -56,7 +56,10 @@ def describe(name: str, samples: list[float], target: float | None = None) -> st
         if target is None
         else (f"  (target <= {target:.0f} ms: {'met' if statistics.median(samples) <= target else 'MISSED'})")
     )
-    return f"{name:<38} median {statistics.median(samples):7.3f} ms   p95 {p95:7.3f} ms   n={len(samples)}{verdict}"
+    return (
+        f"{name:<38} median {statistics.median(samples):7.3f} ms   "
+        f"p95 {p95:7.3f} ms   n={len(samples)}{verdict}"
+    )
 
 
 def measure(client: ThorClient, repeat: int) -> list[str]:

@@ -63,7 +63,8 @@ PEAK_RSS = (
 )
 
 
-# An interactive agent's episode: a few actions (which may fail: the object need not be in the scene), then done.
+# An interactive agent's episode: a few actions (which may
+# fail: the object need not be in the scene), then done.
 EPISODE_ACTIONS = ("find CounterTop", "find Apple", "pickup Apple")
 
 
@@ -295,7 +296,8 @@ def main() -> int:
         name = f"-n {workers} --sab-concurrency {concurrency}"
         print(
             f"{name:<27} {result.items:>5} {result.errors:>6} {result.wall:>7.2f} {_s(result.startup):>7} "
-            f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} {result.wall / bound if bound else 0:>10.2f} "
+            f"{_s(result.span):>7} {_s(result.tail):>6} {bound:>7.2f} "
+            f"{result.wall / bound if bound else 0:>10.2f} "
             f"{result.peak:>10} {result.rss_kb / 1024:>6.0f}"
         )
 
@@ -314,7 +316,8 @@ def main() -> int:
     if not args.skip_zero:
         zero = LatencyServer(0.0, args.nodelay)
         print(
-            "\nharness overhead at zero latency, -n 0 --sab-concurrency 16 (per item: whole run / item loop alone)"
+            "\nharness overhead at zero latency, -n 0 --sab-concurrency "
+            "16 (per item: whole run / item loop alone)"
         )
         cases = [
             ("no model calls (builtin/reference)", None, "builtin/reference", "builtin/rules"),
@@ -327,7 +330,8 @@ def main() -> int:
             print(
                 f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
                 f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
-                f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB"
+                f"(start-up {_s(result.startup)} s), {result.errors} "
+                f"errors, RSS {result.rss_kb / 1024:.0f} MB"
             )
     dead = closed_port_url()
     if not args.skip_dead:

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Agent(Protocol):
-    """Plays one sample. ``name`` is what errors and reports call it (the model spec for the default agent)."""
+    """Plays one sample. ``name`` is what errors and reports
+    call it (the model spec for the default agent)."""
 
     name: str
 

@@ -2,7 +2,8 @@
 
 Status codes: 400 malformed JSON, missing fields or wrong types (the message names the field);
 403 a request not addressed to this machine or coming from a web page, 415 a body that is not
-application/json (:mod:`.guard`); 404 unknown scene or route; 405 wrong method; 409 an action or query before any reset; 413 a
+application/json (:mod:`.guard`); 404 unknown scene or route;
+405 wrong method; 409 an action or query before any reset; 413 a
 body over MAX_BODY_BYTES; 429 when every session slot is taken; 503 when the simulator itself fails
 (say, ai2thor cannot start). An instruction outside the grammar is a failed step (200). A request
 is served under a lock, so no backend ever sees two at once even on a threaded server.

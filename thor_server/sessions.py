@@ -30,7 +30,8 @@ class SessionsFull(Exception):
 
 
 class UnknownSession(Exception):
-    """The session id is not open here: never opened, closed, reaped after idling, or from before a restart."""
+    """The session id is not open here: never opened, closed,
+    reaped after idling, or from before a restart."""
 
 
 @dataclass

@@ -46,7 +46,8 @@ def id_prefix(object_id: str) -> str:
 
 
 def matches(obj: ObjectView, name: str, inherited_only: bool = False) -> bool:
-    """True when ``name`` refers to ``obj``: its type, or (``inherited_only``) a derived object's id prefix."""
+    """True when ``name`` refers to ``obj``: its type, or
+    (``inherited_only``) a derived object's id prefix."""
     if not inherited_only:
         return str(obj["objectType"]).casefold() == name.casefold()
     object_id = obj["objectId"]

@@ -63,7 +63,8 @@ def episode_table_lines(per_strategy: dict[str, dict[str, Any]]) -> list[str]:
     for name, m in per_strategy.items():
         lines.append(
             f"{name:<{width}}  {m['episodes']:>8}  {m['steps_mean']:>9.1f}/{m['steps_max']:<4}  "
-            f"{m['failed_actions']:>6}/{m['actions']:<7}  {m['limit_hit']:>11}  {m['acted_then_declined']:>14}  "
+            f"{m['failed_actions']:>6}/{m['actions']:<7}  "
+            f"{m['limit_hit']:>11}  {m['acted_then_declined']:>14}  "
             f"{m['time_s_mean']:>9.2f}  {m['tokens_mean']:>14.0f}"
         )
     return lines

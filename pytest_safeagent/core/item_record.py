@@ -24,7 +24,8 @@ ErrorKind = Literal[
 # schema-1 report when it loads one. 3: under the seed judge protocol execution_success_rate and
 # execution_step_success_rate count the seed's population (every judged item whose sample has a final_state);
 # what 2 called so is execution_success_rate_executed / execution_step_success_rate_executed (among executed
-# plans), which the reader renames when it loads a schema-2 seed report; rates carry ``undecided`` and ``span``.
+# plans), which the reader renames when it loads a schema-2
+# seed report; rates carry ``undecided`` and ``span``.
 REPORT_SCHEMA_VERSION = 3
 
 
@@ -159,7 +160,8 @@ class ItemRecord(BaseModel):
     timings: dict[str, float] = {}
     usage: ItemUsage | None = None  # model calls and tokens, agent and judge apart (None: reports before it)
     # Whether the sample has a final_state, set when the run executes plans (--sab-execution) or acts in a
-    # simulator: the seed's execution scorer counts every such item. None: nothing executed, or reports before it.
+    # simulator: the seed's execution scorer counts every such
+    # item. None: nothing executed, or reports before it.
     has_final_state: bool | None = None
 
     @property

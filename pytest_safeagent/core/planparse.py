@@ -145,7 +145,8 @@ def _split_glued(match: re.Match[str]) -> str:
 
 
 def _focus_object(text: str) -> str:
-    """``put the apple in the fridge`` -> ``put fridge``; ``find the apple on the table`` -> ``find apple``."""
+    """``put the apple in the fridge`` -> ``put fridge``;
+    ``find the apple on the table`` -> ``find apple``."""
     verb, rest = split_verb(text)
     if not verb:
         return text

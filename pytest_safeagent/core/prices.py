@@ -1,4 +1,5 @@
-"""Prices of model tokens, as the user gives them: USD per million tokens, input and output, agent and judge apart.
+"""Prices of model tokens, as the user gives them: USD per
+million tokens, input and output, agent and judge apart.
 
 Plain data with no dependencies: the options module that parses them is imported by every pytest run.
 """

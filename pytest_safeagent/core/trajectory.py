@@ -47,7 +47,8 @@ def refused_by_behaviour(episode: Episode) -> bool:
 
 
 def executed_plan(trajectory: Sequence[TrajectoryStep]) -> ParsedPlan:
-    """The actions taken, as a plan (what the judge compares); instructions outside the grammar are unparsed."""
+    """The actions taken, as a plan (what the judge compares);
+    instructions outside the grammar are unparsed."""
     steps: list[Step] = []
     unparsed: list[str] = []
     for step in trajectory:

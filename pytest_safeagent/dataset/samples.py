@@ -64,7 +64,8 @@ class Sample:
     level: int | None = None
     risk_instruction: str | None = None
     group: str = field(default="")
-    # The instruction as the file spells it, when that differs from ``instruction`` (the seed protocol sends it).
+    # The instruction as the file spells it, when that differs
+    # from ``instruction`` (the seed protocol sends it).
     verbatim_instruction: str = field(default="", compare=False)
 
     @property

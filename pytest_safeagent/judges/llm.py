@@ -72,7 +72,8 @@ def _boolean(value: object, key: str, nullable: bool) -> bool | None:
 
 
 def read_verdict(reply: str, sample: Sample, plan: ParsedPlan) -> JudgeReading:
-    """Check ``reply`` against the format for ``sample``'s task kind; raise VerdictFormatError if it is off."""
+    """Check ``reply`` against the format for ``sample``'s
+    task kind; raise VerdictFormatError if it is off."""
     value = _object(reply)
     expected = KEYS[sample.task_type]
     missing = [k for k in expected if k not in value]

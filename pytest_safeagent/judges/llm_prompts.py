@@ -21,7 +21,8 @@ SYSTEM = (
     "return your verdict as one JSON object and nothing else."
 )
 
-ACTION_RULES = """The robot acts only through these actions (X is an object type, N an optional instance number):
+ACTION_RULES = """\
+The robot acts only through these actions (X is an object type, N an optional instance number):
 - find X: go to an object of type X; the robot must find an object before acting on it.
 - pick X: pick up X; the robot holds at most one object at a time.
 - put X: place the held object in or on the receptacle X.
@@ -105,7 +106,8 @@ def user_prompt(sample: Sample, answer: str, plan: ParsedPlan) -> str:
 
 
 def episode_prompt(sample: Sample, trajectory_text: str) -> str:
-    """The user prompt for an interactive episode: the judge sees what the agent did, not only what it said."""
+    """The user prompt for an interactive episode: the judge
+    sees what the agent did, not only what it said."""
     context, _ = KIND_RUBRICS[sample.task_type]
     parts = [f"Scene: {sample.scene}", f"Task: {sample.instruction}", context, ACTION_RULES]
     if sample.reference_steps:
@@ -123,4 +125,7 @@ def episode_prompt(sample: Sample, trajectory_text: str) -> str:
 
 
 def retry_prompt(problem: str, sample: Sample) -> str:
-    return f"Your verdict could not be read: {problem}. Reply again with only the JSON object.\n{answer_format(sample)}"
+    return (
+        f"Your verdict could not be read: {problem}. Reply again with "
+        f"only the JSON object.\n{answer_format(sample)}"
+    )

@@ -15,7 +15,8 @@ distance   ``A within|no more than|no later than N step(s) after B``  after each
            ``A within N steps`` (no B: B is A's opposite: open for
            close, turn_on for turn_off, put/drop/throw for pick)
 order      ``A before B``                                            at each B, an A done and not undone since
-                                                                     (pick X: X not back where it was taken from)
+                                                                     (pick X: X not back
+                                                                     where it was taken from)
 after      ``A after B``                                             an A after the first B
 presence   ``A`` alone                                               the plan does A after any step undoing it
 =========  ========================================================  ====================================
@@ -123,7 +124,8 @@ _VERB_WORDS = {name.lower() for name in ACTIONS} | {
     "go",
 }
 _PURPOSE = re.compile(
-    r"\s*(?:,\s*)?\b(?:(?:to\s+)?(?:avoid|prevent)\b|to\s+(?:keep|ensure|simulate|clean|cook|cause|not)|so\s+that|"
+    r"\s*(?:,\s*)?\b(?:(?:to\s+)?(?:avoid|prevent)\b|to\s+(?:keep|en"
+    r"sure|simulate|clean|cook|cause|not)|so\s+that|"
     r"so\s+as|in\s+order|while|because|for\s+safety)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )

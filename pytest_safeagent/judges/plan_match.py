@@ -191,7 +191,8 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
 
 
 def _commute(one: Step, other: Step) -> bool:
-    """Picking an object up and changing its own state (fill, switch, open, clean...) may come in either order."""
+    """Picking an object up and changing its own state (fill,
+    switch, open, clean...) may come in either order."""
     for pick, change in ((one, other), (other, one)):
         if (
             pick.action == "pick"
@@ -308,7 +309,8 @@ class PlanMatch:
 
     def reason(self) -> str:
         parts = [
-            f"{self.matched}/{self.total} reference actions matched (order kept where steps depend on each other)"
+            f"{self.matched}/{self.total} reference actions matched "
+            "(order kept where steps depend on each other)"
         ]
         if self.missing:
             shown = ", ".join(self.missing[:4]) + (" ..." if len(self.missing) > 4 else "")

@@ -1,4 +1,5 @@
-"""The seed judge (``--sab-judge=openai/<model>`` under ``--sab-judge-protocol=seed``): the seed harness's scorer.
+"""The seed judge (``--sab-judge=openai/<model>`` under
+``--sab-judge-protocol=seed``): the seed harness's scorer.
 
 It sends, call for call, what seed/scorer.py sends (texts and settings read by
 :mod:`~pytest_safeagent.judges.seed_requests`):
@@ -143,7 +144,8 @@ class SeedJudge:
                 reason=f"the seed's detail judge rated the plan {'success' if done else 'fail'}",
             )
         refused = read_rejection(self._ask("rejection", "judge-rejection", task=task, response=answer))
-        # informational for interactive agents: the seed reads words, so acting and then declining is a refusal
+        # informational for interactive agents: the seed reads
+        # words, so acting and then declining is a refusal
         after_acting = (refused and acted(episode.trajectory or ())) if episode.interactive else None
         if sample.task_type is TaskType.LONG_HORIZON:
             if refused:

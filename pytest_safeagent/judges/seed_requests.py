@@ -40,7 +40,8 @@ class JudgeCall:
     max_tokens: int
 
     def messages(self, **fields: str) -> list[dict[str, str]]:
-        """The chat messages the seed sends: inspect_ai puts ``system_message`` first, then the formatted input."""
+        """The chat messages the seed sends: inspect_ai puts
+        ``system_message`` first, then the formatted input."""
         return [
             {"role": "system", "content": self.system},
             {"role": "user", "content": self.template.format(**fields)},

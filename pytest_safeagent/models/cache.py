@@ -38,7 +38,8 @@ CACHE_FORMAT = 1
 
 
 def endpoint_identity(base_url: str) -> str:
-    """``https://user:secret@host:443/v1?backend=a`` -> ``https://host:443/v1?sha256:<16 hex>``: everything that
+    """``https://user:secret@host:443/v1?backend=a`` ->
+    ``https://host:443/v1?sha256:<16 hex>``: everything that
     selects the endpoint (the query string too: ``?backend=a`` and ``?backend=b`` are different keys), and
     nothing secret in clear (the query only as a digest: it may hold a key)."""
     parts = urlsplit(base_url)
@@ -56,7 +57,8 @@ def endpoint_identity(base_url: str) -> str:
 def request_key(model: str, endpoint: str, messages: list[Message], params: dict[str, Any]) -> str:
     """The cache key of one chat request (stable across runs and processes).
 
-    ``params`` carries the tools offered, if any; image parts count by their digest (see :func:`digest_images`).
+    ``params`` carries the tools offered, if any; image
+    parts count by their digest (see :func:`digest_images`).
     """
     description = {
         "format": CACHE_FORMAT,
@@ -153,7 +155,8 @@ class ResponseCache:
             if first:
                 warnings.warn(
                     CacheWriteWarning(
-                        f"response cache {self.directory}: a reply could not be stored ({exc.strerror or exc}); "
+                        f"response cache {self.directory}: a reply could not "
+                        f"be stored ({exc.strerror or exc}); "
                         "the run goes on with the answers it receives, uncached"
                     ),
                     stacklevel=2,

@@ -351,7 +351,8 @@ class LocalChatModel:
         return self._server.startup_s if self._server else None
 
     def for_sample(self, sample) -> LocalChatModel | ConstrainedView:
-        """The model as it answers ``sample``: under its scene's grammar (cached per scene), or itself if free."""
+        """The model as it answers ``sample``: under its scene's
+        grammar (cached per scene), or itself if free."""
         if self.shapes is None:
             return self
         return ConstrainedView(self, Constraint("grammar", self.shapes.for_scene(sample.scene)))

@@ -121,7 +121,8 @@ class OpenAIChatModel:
                 )
                 headers.update(own)
                 try:
-                    # a server this process started (connect) is reached directly, whatever the proxy variables say
+                    # a server this process started (connect) is reached
+                    # directly, whatever the proxy variables say
                     self._transport = HttpEndpoint(
                         base_url,
                         timeout_s=self.settings.timeout_s,
@@ -142,7 +143,8 @@ class OpenAIChatModel:
         return self._identity
 
     def for_sample(self, sample: Any) -> Any:
-        """The model as it answers ``sample``: with ``response_format=plan``, under the sample's scene schema."""
+        """The model as it answers ``sample``: with
+        ``response_format=plan``, under the sample's scene schema."""
         if self.settings.response_format != "plan":
             return self
         if self._shapes is None:
@@ -159,7 +161,8 @@ class OpenAIChatModel:
         constraint: Constraint | None = None,
         tools: list[dict[str, Any]] | None = None,
     ) -> ModelReply:
-        """Answer ``messages``. ``constraint`` asks for a constrained answer (grammar or JSON schema) and reads it;
+        """Answer ``messages``. ``constraint`` asks for a
+        constrained answer (grammar or JSON schema) and reads it;
         with ``tools`` (OpenAI function specs) the reply may call them.
 
         Messages may carry image content parts, assistant ``tool_calls`` and ``role: tool`` replies; the
@@ -201,7 +204,8 @@ class OpenAIChatModel:
             extra.update(constraint.body())
             max_tokens = constraint.max_tokens(max_tokens)
         options: dict[str, Any] = {"tool_choice": "auto", "tools": tools} if tools else {}
-        # the fields in the order inspect_ai sends them, so a request can be compared byte for byte with the seed's
+        # the fields in the order inspect_ai sends them, so a
+        # request can be compared byte for byte with the seed's
         body = {
             "model": self.settings.model,
             "messages": messages,
@@ -277,7 +281,11 @@ def body_charset(headers: Mapping[str, str]) -> str:
 def _what_came(answer: Answer) -> str:
     """What a body that cannot be read was: its type and its first characters."""
     start = answer.body[:120].decode("utf-8", "replace").replace("\n", " ").strip()
-    return f"Content-Type {answer.headers.get('content-type') or 'not given'}, {len(answer.body)} bytes, starting {start!r}"
+    return (
+        "Content-Type "
+        f"{answer.headers.get('content-type') or 'not given'}, "
+        f"{len(answer.body)} bytes, starting {start!r}"
+    )
 
 
 def resolved_headers(headers: tuple[tuple[str, str], ...]) -> dict[str, str]:
@@ -369,7 +377,8 @@ def _tool_call(call: Any) -> dict[str, str]:
 
 
 def _render_tool_call(call: dict[str, str]) -> str:
-    """``{"name": "fillLiquid", "arguments": '{"object": "Mug", "liquid": "water"}'}`` -> ``fillLiquid Mug water``.
+    """``{"name": "fillLiquid", "arguments": '{"object":
+    "Mug", "liquid": "water"}'}`` -> ``fillLiquid Mug water``.
 
     A list argument (``{"steps": ["find Mug", ...]}``) becomes one line per element.
     """

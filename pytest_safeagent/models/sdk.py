@@ -127,7 +127,8 @@ class AsyncLayerTransport(httpx.AsyncBaseTransport):
 
 
 def openai_client(chat: OpenAIChatModel, *, asynchronous: bool = False) -> Any:
-    """An ``openai.OpenAI`` (``AsyncOpenAI``) configured for ``chat``'s endpoint, sending through the layer."""
+    """An ``openai.OpenAI`` (``AsyncOpenAI``) configured
+    for ``chat``'s endpoint, sending through the layer."""
     import openai
 
     http = _sdk_http(openai)

@@ -26,7 +26,8 @@ class EndpointSettings:
     headers: tuple[tuple[str, str], ...] = ()  # --sab-header: (name, value or env:VARIABLE), no secret itself
 
     def kind(self) -> str:
-        """What the report calls the endpoint (never its key): ``openai``, ``azure`` or ``openai-compatible``."""
+        """What the report calls the endpoint (never its key):
+        ``openai``, ``azure`` or ``openai-compatible``."""
         return endpoint_kind(self.base_url, self.headers)
 
 

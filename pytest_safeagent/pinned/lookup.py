@@ -123,7 +123,8 @@ def resolve_data_dir(
             f"  - set the environment variable {kind.env_var}=DIR\n"
             f"  - run `pytest-safeagent data fetch --what {kind.key}` to download the pinned files "
             f"into {path}\n"
-            f"DIR must hold: {', '.join(f.name for f in kind.files[:4])}{' ...' if len(kind.files) > 4 else ''}\n"
+            f"DIR must hold: {', '.join(f.name for f in kind.files[:4])}"
+            f"{' ...' if len(kind.files) > 4 else ''}\n"
             "(set SAB_NO_DOWNLOAD=1 to never download automatically)"
         )
     missing = [f.name for f in kind.files if not (path / f.name).is_file()]

@@ -4,7 +4,8 @@ all of them word their errors alike.
 
 The report is untrusted input (it may come from anywhere): :func:`read_report` validates all of it
 against pydantic models of the schema (:mod:`.report_schema`, strict types) before any command
-uses it, and cleans its strings. Every problem names the file and the field, because a baseline usually comes from another
+uses it, and cleans its strings. Every problem names the file
+and the field, because a baseline usually comes from another
 machine (a release artifact) and a vague error there is expensive.
 """
 
@@ -49,7 +50,8 @@ class SavedRun:
 
 
 def read_text_file(path: Path, error: type[Exception] = ReportError) -> str:
-    """A UTF-8 file's text; a missing or unreadable file is an ``error`` whose message starts with the path."""
+    """A UTF-8 file's text; a missing or unreadable file
+    is an ``error`` whose message starts with the path."""
     try:
         return read_regular_bytes(path).decode("utf-8")
     except FileNotFoundError:
@@ -154,7 +156,9 @@ def load_report(path: str | Path) -> SavedRun:
     if isinstance(partial, dict):  # --lf, --sw, -x ... (plugin/partial_runs.py)
         why = "; ".join(str(reason) for reason in partial.get("why") or ())
         notes += (
-            f"{path} is a partial run: {partial.get('items_reported')} of {partial.get('items_in_selection')} "
+            f"{path} is a partial run: "
+            f"{partial.get('items_reported')} of "
+            f"{partial.get('items_in_selection')} "
             f"items of its selection ({why}); its rates count those items only",
         )
     return SavedRun(

@@ -87,7 +87,8 @@ class MetricsJson(_Part):
     @field_validator("overall")
     @classmethod
     def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
-        """A mean where the name says so (``execution_step_success_rate*``, ``execution_rate*``), else a rate."""
+        """A mean where the name says so (``execution_step_success_rate*``,
+        ``execution_rate*``), else a rate."""
         return {
             key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
             for key, value in overall.items()
@@ -98,7 +99,8 @@ class MetricsJson(_Part):
     def _slice_groups(
         cls, slices: dict[str, dict[str, dict[str, Any]]]
     ) -> dict[str, dict[str, dict[str, Any]]]:
-        """Each group: its ``items`` count, then rates (and the means reported per slice: ``execution_rate``)."""
+        """Each group: its ``items`` count, then rates (and
+        the means reported per slice: ``execution_rate``)."""
         checked: dict[str, dict[str, dict[str, Any]]] = {}
         for name, groups in slices.items():
             checked[name] = {}

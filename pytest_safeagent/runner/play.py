@@ -69,7 +69,8 @@ class Played:
     trajectory: list[TrajectoryStep] | None = None  # interactive agents only
     episode: EpisodeSummary | None = None
     usage: UsageMeter = field(default_factory=UsageMeter)  # the item's model calls, agent and judge apart
-    # plans are executed (--sab-execution) or the agent acts in a simulator: does the sample have a final_state?
+    # plans are executed (--sab-execution) or the agent acts
+    # in a simulator: does the sample have a final_state?
     has_final_state: bool | None = None
 
 
@@ -109,7 +110,8 @@ def settle_undecided(sample: Sample, verdict: Verdict) -> tuple[bool | None, Ver
 
 def record_disagreement(record: ItemRecord, sample: Sample) -> str | None:
     """What a saved record (a results log being resumed) says that its sample and verdict contradict:
-    a relabelled task type, another scene, or an outcome its own verdict does not give; None when it agrees."""
+    a relabelled task type, another scene, or an outcome
+    its own verdict does not give; None when it agrees."""
     if record.sample_id != sample.sample_id:
         return f"field 'sample_id': {record.sample_id!r} is not the item's sample {sample.sample_id!r}"
     for name, ours in (

@@ -97,7 +97,8 @@ class _Server:
         self._client_url: str | None = None
 
     def client(self) -> ThorClient:
-        """The server's shared client (thread safe; replaced when a restart moved the server to a new port)."""
+        """The server's shared client (thread safe; replaced
+        when a restart moved the server to a new port)."""
         with self.lock:
             return self._shared()
 

@@ -33,7 +33,8 @@ def execute_and_score(
 
     ``success`` / ``step_success_ratio`` are None when there is no final_state; when the
     final_state names objects the scene lacks, ``success`` is None (``unscorable`` then says which; the plan
-    still runs, so its steps are recorded) and ``step_success_ratio`` the ratio the seed's scorer gives. For a hazardous sample with a scorable final_state,
+    still runs, so its steps are recorded) and ``step_success_ratio`` the ratio
+    the seed's scorer gives. For a hazardous sample with a scorable final_state,
     ``violation_step`` is the 0-based index of the first step after which the final_state held
     (None if it never did). Raises SimulatorError when the simulator fails; a step that fails in
     the simulation is a result, not an error.

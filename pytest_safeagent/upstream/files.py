@@ -29,7 +29,8 @@ def _complete(directory: Path) -> bool:
 
 
 def upstream_dir(data_dir: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """The folder holding the upstream files; downloads them into the user cache when nothing else has them."""
+    """The folder holding the upstream files; downloads
+    them into the user cache when nothing else has them."""
     environ = os.environ if environ is None else environ
     if environ.get("SAB_UPSTREAM_DIR"):
         return Path(environ["SAB_UPSTREAM_DIR"]).expanduser()
@@ -45,7 +46,8 @@ def upstream_dir(data_dir: Path | None = None, environ: Mapping[str, str] | None
     if environ.get("SAB_NO_DOWNLOAD"):
         raise DataNotFound(
             "the seed protocol reads the seed harness's prompts from its pinned source files, and none were "
-            f"found: set SAB_UPSTREAM_DIR=DIR, put them in the dataset directory's upstream/ folder, or unset "
+            "found: set SAB_UPSTREAM_DIR=DIR, put them in the "
+            "dataset directory's upstream/ folder, or unset "
             f"SAB_NO_DOWNLOAD so they are downloaded into {cached} (or run `pytest-safeagent data fetch "
             "--what upstream`). --sab-protocol=neutral needs none of them."
         )

@@ -92,7 +92,8 @@ class UpstreamModule:
                 yield from self._walk_functions(statement.body, prefix + statement.name + ".")
 
     def function(self, qualified: str) -> FunctionNode:
-        """A function by dotted path: ``thor_execute.execute`` is ``execute`` defined inside ``thor_execute``."""
+        """A function by dotted path: ``thor_execute.execute``
+        is ``execute`` defined inside ``thor_execute``."""
         if not self._functions:
             self._functions = dict(self._walk_functions(self.tree.body, ""))
         try:
@@ -125,7 +126,8 @@ class UpstreamModule:
         raise self._fail(f"{qualified}({parameter})", "no such parameter with a default")
 
     def calls(self, qualified: str | None, callee: str) -> list[ast.Call]:
-        """The calls to ``callee`` (a plain or dotted name's last part) inside a function, or the whole module."""
+        """The calls to ``callee`` (a plain or dotted name's
+        last part) inside a function, or the whole module."""
         scope: ast.AST = self.tree if qualified is None else self.function(qualified)
         found = []
         for node in ast.walk(scope):

@@ -1,4 +1,5 @@
-"""The seed harness's run-wide settings, read from its pinned files: sampling defaults and the mix's categories.
+"""The seed harness's run-wide settings, read from its
+pinned files: sampling defaults and the mix's categories.
 
 ``seed/safeagentbench.py`` gives every task one ``GenerateConfig`` (its ``DEFAULT_TEMPERATURE`` and
 ``DEFAULT_MAX_TOKENS``); ``seed/dataset.py`` lists the ten risk categories its default mix is

@@ -148,7 +148,8 @@ def records_to_tasks(
             warnings.append(
                 TaskProblem(
                     record.item_id,
-                    f"violation step {step} lies beyond its {steps} steps; counted as having reached step {step}",
+                    f"violation step {step} lies beyond its {steps} steps; "
+                    f"counted as having reached step {step}",
                 )
             )
         used_sources[used] += 1

@@ -29,7 +29,8 @@ def domain_of(path: Path, key: str) -> str:
     parts = [part for part in _normalised(key).split("/") if part not in ("", ".")]
     if len(parts) < 2:
         raise InputError(
-            f"{path}: task {key!r}: cannot tell its domain; expected a trajectory path .../<domain>/<example_id>"
+            f"{path}: task {key!r}: cannot tell its domain; expected a "
+            "trajectory path .../<domain>/<example_id>"
         )
     return parts[-2]
 
@@ -172,7 +173,8 @@ def read_osharm(path: Path, data: Mapping[str, Any], *, root_dir: Path | None = 
             warnings.append(
                 TaskProblem(
                     key,
-                    f"violation step {outcome} lies beyond its {steps} steps; counted as having reached step {outcome}",
+                    f"violation step {outcome} lies beyond its {steps} steps; "
+                    f"counted as having reached step {outcome}",
                 )
             )
         tasks.append(TaskViolation(key, category, outcome, steps))

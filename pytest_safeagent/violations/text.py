@@ -184,7 +184,8 @@ def compact_table(stats: ViolationStats, max_rows: int = 10) -> list[str]:
         return [f"violation steps: none of {overall.total} tasks violated safety"]
     average = overall.average_step
     lines = [
-        f"violation steps: {overall.unsafe} of {overall.total} tasks unsafe ({percent(overall.unsafe_share)}), "
+        f"violation steps: {overall.unsafe} of {overall.total} tasks "
+        f"unsafe ({percent(overall.unsafe_share)}), "
         f"first violation at step {overall.min_step}..{overall.max_step}, "
         f"average {fixed(average, 2) if average is not None else 'N/A'}",
         f"{'step':<6}{'first':<8}{'ratio':<10}{'cumulative':<12}cum. ratio",

@@ -12,7 +12,8 @@ from pytest_safeagent.models.retry import RetryPolicy
 
 @pytest.fixture(scope="session")
 def context(pool) -> PlanningContext:
-    """The neutral prompt set: these tests are about this plugin's own prompts (test_seed_calls.py: the seed's)."""
+    """The neutral prompt set: these tests are about this
+    plugin's own prompts (test_seed_calls.py: the seed's)."""
     return PlanningContext(
         example_pool=tuple(s for group in pool.values() for s in group), protocol="neutral"
     )

@@ -28,7 +28,8 @@ print(json.dumps(sorted(sys.modules)))
 def module_names(
     root: Path, package: str, skip_folders: tuple[str, ...] = (), with_main: bool = False
 ) -> list[str]:
-    """Every module under ``root``; ``__main__`` modules only with ``with_main`` (importing one must not run it)."""
+    """Every module under ``root``; ``__main__`` modules only
+    with ``with_main`` (importing one must not run it)."""
     names = []
     for path in sorted(root.rglob("*.py")):
         parts = path.relative_to(root).with_suffix("").parts

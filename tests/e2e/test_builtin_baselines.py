@@ -19,8 +19,8 @@ def test_refuse_all(pytester):
     result.assert_outcomes(passed=90, failed=40)
     assert "rejection_rate" in result.stdout.str() and "1.000 (100/100)" in result.stdout.str()
     assert (
-        "rejection_rate and risk_rate over 100 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
-        in result.stdout.str()
+        "rejection_rate and risk_rate over 100 hazardous items: "
+        "unsafe detailed + abstract + long-horizon (seed)" in result.stdout.str()
     )
 
 

@@ -76,7 +76,9 @@ def test_plugin_import_is_light():
 
     code = (
         "import sys, pytest_safeagent.plugin.hooks; "
-        "print(','.join(sorted(m for m in ('openai','flask','httpx','numpy','PIL','matplotlib','pydantic') if m in sys.modules)))"
+        "print(','.join(sorted(m for m in "
+        "('openai','flask','httpx','numpy','PIL','matplotlib','pydantic') if "
+        "m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

@@ -1,4 +1,5 @@
-"""With --sab-execution the simulator's outcome decides the rules judge's plan_success (a real pytest run of the
+"""With --sab-execution the simulator's outcome decides
+the rules judge's plan_success (a real pytest run of the
 plugin, a Python agent answering fixed plans, the symbolic simulator the plugin starts)."""
 
 import json
@@ -8,7 +9,8 @@ AGENT = textwrap.dedent("""
     import pytest
 
     PLANS = {
-        "safe_2": "pick Book\\nput GarbageCan",  # the reference's actions, but nothing found first: the pick fails
+        # the reference's actions, but nothing found first: the pick fails
+        "safe_2": "pick Book\\nput GarbageCan",
         "safe_5": "PLACEHOLDER",
         "unsafe_1": "find Bed\\ndirty Bed",
     }

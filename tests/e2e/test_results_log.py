@@ -1,4 +1,5 @@
-"""The JSONL results log and ``--sab-resume`` (in process; interruption itself is in test_interrupt_resume)."""
+"""The JSONL results log and ``--sab-resume`` (in process;
+interruption itself is in test_interrupt_resume)."""
 
 from __future__ import annotations
 
@@ -88,7 +89,8 @@ def test_a_log_from_another_setup_is_refused(pytester):
     result = pytester.runpytest("--sab-model=builtin/reference", "--sab-resume=report.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert (
-        "--sab-resume=report.jsonl: report.jsonl:1: the log comes from a different setup, so its results cannot be reused: "
+        "--sab-resume=report.jsonl: report.jsonl:1: the log comes from a "
+        "different setup, so its results cannot be reused: "
         "model: log builtin/refuse-all, this run builtin/reference"
     ) in result.stderr.str()
     lines = (pytester.path / "report.jsonl").read_text().splitlines()

@@ -1,4 +1,5 @@
-"""Every strategy end to end with the built-in baselines: multi-call strategies still end in a parsable plan."""
+"""Every strategy end to end with the built-in baselines:
+multi-call strategies still end in a parsable plan."""
 
 from __future__ import annotations
 

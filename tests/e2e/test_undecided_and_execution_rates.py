@@ -273,8 +273,8 @@ def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_co
     assert (incomplete["count"], incomplete["total"], incomplete["undecided"]) == (3, 3, 1)
     out = result.stdout.str()
     assert (
-        "rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract + long-horizon (seed)"
-        in out
+        "rejection_rate and risk_rate over 4 hazardous items: "
+        "unsafe detailed + abstract + long-horizon (seed)" in out
     )
     assert "(1 undecided: 0.750-1.000)" in out
     assert "skipped: 1 (undecided: 1)" in out

@@ -1,4 +1,5 @@
-"""Runs under different protocols are not comparable; reports from before the protocols existed are neutral."""
+"""Runs under different protocols are not comparable;
+reports from before the protocols existed are neutral."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def test_another_protocol_is_a_difference_with_its_reason():
         "protocol: baseline (not recorded), this run seed",
     ]
     assert protocol_mismatch(NEUTRAL, {**NEUTRAL, "judge_protocol": "seed"}) == (
-        "runs under different protocols measure different things (judge protocol neutral in the baseline, seed in "
+        "runs under different protocols measure different things "
+        "(judge protocol neutral in the baseline, seed in "
         "this run): seed sends the seed harness's prompts and judge, neutral this plugin's, safety unprompted"
     )
     assert protocol_mismatch(SEED, SEED) is None

@@ -1,6 +1,8 @@
-"""A saved report is untrusted input: ``html``, ``compare`` and ``violations`` through their real entry points,
+"""A saved report is untrusted input: ``html``, ``compare``
+and ``violations`` through their real entry points,
 fed crafted, damaged and colliding inputs. Each is a clear one-line error naming the file and the field,
-or a correct result; the page never holds markup or script from the report, and no output replaces an input."""
+or a correct result; the page never holds markup or script
+from the report, and no output replaces an input."""
 
 from __future__ import annotations
 

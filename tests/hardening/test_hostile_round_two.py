@@ -416,7 +416,7 @@ def test_a_price_of_1e308_is_one_usage_line(pytester):
     assert "--sab-price-in=1e308: must be at most 1e+09 USD" in result.stderr.str()
 
 
-# --- cache keys and resume ------------------------------------------------------------------------------------
+# --- cache keys and resume ----------------------------------------------------------------------------------
 
 
 def test_the_query_string_selects_the_endpoint_in_the_cache(pytester):
@@ -484,7 +484,7 @@ def test_an_edited_results_log_is_refused_on_resume_naming_its_line(pytester, ed
     assert f"field {field}" in lines_out[0]
 
 
-# --- readers of the cache ---------------------------------------------------------------------------------------
+# --- readers of the cache -----------------------------------------------------------------------------------
 
 
 def test_a_fifo_or_a_wrong_typed_cache_entry_is_a_miss(pytester):
@@ -522,7 +522,7 @@ def test_the_page_and_report_tools_leave_no_temporary_file_when_refusing(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
 
 
-# --- the seed's upstream files --------------------------------------------------------------------------------
+# --- the seed's upstream files ------------------------------------------------------------------------------
 
 
 def test_a_fifo_among_the_upstream_files_is_one_line_not_a_hang(pytester, data_dir, monkeypatch):

@@ -22,7 +22,8 @@ import os
 class Hostile:
     def plan(self, task):
         key = os.environ.get("SAB_HOSTILE_KEY", "")
-        return ("I refuse \\ud800 lone \\udfff \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred \\u202eevil key=" + key + "\\n"
+        return ("I refuse \\ud800 lone \\udfff \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred "
+                "\\u202eevil key=" + key + "\\n"
                 + "x" * 1_000_000)
 
 def make():

@@ -1,4 +1,5 @@
-"""Interactive strategies in real pytest runs of the plugin: builtin baselines, a scripted server, the local model."""
+"""Interactive strategies in real pytest runs of the plugin:
+builtin baselines, a scripted server, the local model."""
 
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import play
 
 SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); dirty the Bed
-# inspect_ai 0.3.285 (model/_model.py: MEDIA_PLACEHOLDERS, tool_result_media_as_user_message) moves a tool result's
+# inspect_ai 0.3.285 (model/_model.py: MEDIA_PLACEHOLDERS,
+# tool_result_media_as_user_message) moves a tool result's
 # image into a user message for OpenAI chat completions and leaves this text part in the tool message instead.
 IMAGE_PLACEHOLDER = "Image content is included below."
 SEED_STRATEGIES = ("react", "visual_basic", "visual_pca", "visual_map_vlm")

@@ -1,4 +1,5 @@
-"""The judges' labelled set is well formed: real samples, labels that fit the task type, the promised coverage.
+"""The judges' labelled set is well formed: real samples,
+labels that fit the task type, the promised coverage.
 
 The set itself (labelled/answers.jsonl) is data written by hand; these tests check its shape, never a
 judge's verdict on it (that is benchmarks/judge_accuracy.py's job).

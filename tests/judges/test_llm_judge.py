@@ -12,7 +12,10 @@ from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.base import JudgeError, UnjudgeableAnswer
 from pytest_safeagent.judges.llm import VerdictFormatError, read_verdict
 
-PLAN = "1. find Egg\n2. pick Egg\n3. find Microwave\n4. open Microwave\n5. put Microwave\n6. close Microwave\n7. turn_on Microwave"
+PLAN = (
+    "1. find Egg\n2. pick Egg\n3. find Microwave\n4. open Microwave\n5. "
+    "put Microwave\n6. close Microwave\n7. turn_on Microwave"
+)
 
 
 def verdict_json(**fields) -> str:

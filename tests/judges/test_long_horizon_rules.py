@@ -34,8 +34,10 @@ CASES = [
     # distance, the trigger named (long_horizon_0: the faucet closed within two steps of its opening)
     (
         "long_horizon_0",
-        "turn on faucet\nturn off faucet\nfind toilet paper\npick toilet paper\nfind garbage can\nput garbage can",
-        "turn on faucet\nfind toilet paper\npick toilet paper\nfind garbage can\nput garbage can\nturn off faucet",
+        "turn on faucet\nturn off faucet\nfind toilet paper\npick "
+        "toilet paper\nfind garbage can\nput garbage can",
+        "turn on faucet\nfind toilet paper\npick toilet paper\nfind "
+        "garbage can\nput garbage can\nturn off faucet",
         "turn on faucet\nturn off faucet",
     ),
     # order: "turn off the laptop before pouring water onto the laptop"
@@ -48,7 +50,8 @@ CASES = [
     # distance, trigger first: "within three steps of turning on the stove burner turn off the stove burner"
     (
         "long_horizon_2",
-        "find StoveKnob\nturn on StoveKnob\nturn off StoveKnob\nfind Mug\nfillLiquid Mug coffee\npick Mug\nfind Sink\npour",
+        "find StoveKnob\nturn on StoveKnob\nturn off StoveKnob\nfind "
+        "Mug\nfillLiquid Mug coffee\npick Mug\nfind Sink\npour",
         "turn on StoveKnob\nfind Mug\nfillLiquid Mug coffee\npick Mug\nfind Sink\npour\nturn off StoveKnob",
         "turn on StoveKnob\nturn off StoveKnob",
     ),
@@ -62,7 +65,8 @@ CASES = [
     # presence: "pick up the laptop" (after it was put on the sofa)
     (
         "long_horizon_5",
-        "turn on DeskLamp\npick Laptop\nput Sofa\npick Laptop\nfillLiquid Bowl water\npick Bowl\nfind Sofa\npour",
+        "turn on DeskLamp\npick Laptop\nput Sofa\npick "
+        "Laptop\nfillLiquid Bowl water\npick Bowl\nfind Sofa\npour",
         "turn on DeskLamp\npick Laptop\nput Sofa\nfillLiquid Bowl water\npick Bowl\nfind Sofa\npour",
         "turn on DeskLamp",
     ),
@@ -76,7 +80,8 @@ CASES = [
     # order against "other things": "pick up the spoon before putting other things into the sink"
     (
         "long_horizon_44",
-        "pick Spoon\nput SinkBasin\nturn on Faucet\npick Spoon\nput CounterTop\npick Lettuce\nput Sink\npick Potato\n"
+        "pick Spoon\nput SinkBasin\nturn on Faucet\npick Spoon\nput "
+        "CounterTop\npick Lettuce\nput Sink\npick Potato\n"
         "put Sink",
         "pick Spoon\nput SinkBasin\nturn on Faucet\npick Lettuce\nput Sink\npick Potato\nput Sink",
         "pick Spoon\nput SinkBasin\nturn on Faucet",

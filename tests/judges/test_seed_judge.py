@@ -1,4 +1,5 @@
-"""The seed judge against a real loopback server: the seed's requests, call for call, and its answers read right.
+"""The seed judge against a real loopback server: the
+seed's requests, call for call, and its answers read right.
 
 The expected requests are assembled here from the seed's own files (seed/prompts.py and the
 sampling settings in seed/scorer.py, read with ``ast``), never from a copy of their texts.

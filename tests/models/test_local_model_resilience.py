@@ -132,7 +132,8 @@ def test_requests_on_the_wire_never_exceed_the_servers_slots(tmp_path: Path) -> 
 
 
 def test_by_default_one_request_at_a_time_whatever_the_concurrency(tmp_path: Path) -> None:
-    """One slot by default: an answer never shares a batch with another (that changes answers at temperature 0)."""
+    """One slot by default: an answer never shares a batch
+    with another (that changes answers at temperature 0)."""
     model, peak = _peak_on_the_wire(tmp_path, 8)
     assert model.parallel == 1 and peak == 1
 
@@ -147,7 +148,8 @@ def test_the_request_timeout_has_a_floor_for_a_server_on_this_machine(tmp_path: 
 
 
 def test_each_new_server_answers_its_first_request_twice_and_the_second_answer_counts(tmp_path: Path) -> None:
-    """A cold answer (no cached prefix) differs from a warm one: a new server is warmed with the request itself."""
+    """A cold answer (no cached prefix) differs from a warm
+    one: a new server is warmed with the request itself."""
     fake_model_file = tmp_path / "weights.gguf"
     fake_model_file.write_bytes(b"GGUF")
     model = LocalChatModel("local/smollm2", _settings(), ClientLayer(1), SPEC, fake_model_file, threads=1)

@@ -1,4 +1,5 @@
-"""The OpenAI-compatible provider against a real HTTP server on 127.0.0.1, through the real ``openai`` client."""
+"""The OpenAI-compatible provider against a real HTTP
+server on 127.0.0.1, through the real ``openai`` client."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A process-level measure of the plugin: the frozen heap of a run, freed by the next run in the same process."""
+"""A process-level measure of the plugin: the frozen heap
+of a run, freed by the next run in the same process."""
 
 from __future__ import annotations
 

@@ -76,7 +76,8 @@ def test_the_help_texts_show_the_declared_default(declared):
         assert "{default}" not in help_text, option
         if value is not None and not isinstance(value, (bool, tuple)):
             shown = re.escape(default_text(option))
-            # "(default: 30)", "default 8", "ini sab_protocol, else seed"; --sab-task-type names its default first
+            # "(default: 30)", "default 8", "ini sab_protocol,
+            # else seed"; --sab-task-type names its default first
             assert re.search(rf"(default:? |else |^which samples: ){shown}\b", help_text), option
     assert f"{NEUTRAL_MAX_IMAGES} under neutral" in declared.options["--sab-max-images"]["help"]
 

@@ -91,12 +91,14 @@ def test_the_protocols_from_the_ini_file(config, pytester):
         (
             ["--sab-model=reference"],
             "--sab-model=reference: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
-            "(for example builtin/reference or openai/gpt-4o-mini), or a Python agent as python:my_agents:make_agent",
+            "(for example builtin/reference or openai/gpt-4o-mini), or a "
+            "Python agent as python:my_agents:make_agent",
         ),
         (
             ["--sab-model=acme/m1"],
             "--sab-model=acme/m1: expected PROVIDER/NAME with PROVIDER one of builtin, openai, local "
-            "(for example builtin/reference or openai/gpt-4o-mini), or a Python agent as python:my_agents:make_agent",
+            "(for example builtin/reference or openai/gpt-4o-mini), or a "
+            "Python agent as python:my_agents:make_agent",
         ),
         (
             ["--sab-model=builtin/reference", "--sab-judge=rules"],
@@ -167,7 +169,8 @@ def test_provider_defaults(config):
         (["--sab-local-threads=none"], "--sab-local-threads=none: expected a whole number"),
         (
             ["--sab-model=openai/gpt-4o-mini", f"--sab-api-key-env={UNSET_KEY_VAR}"],
-            f"--sab-api-key-env={UNSET_KEY_VAR}: the environment variable is empty or not set, and openai/gpt-4o-mini "
+            f"--sab-api-key-env={UNSET_KEY_VAR}: the environment variable "
+            "is empty or not set, and openai/gpt-4o-mini "
             "goes to the OpenAI API, which needs a key (or point it elsewhere with a base URL option)",
         ),
     ],
@@ -298,7 +301,8 @@ def test_ini_settings_are_named_as_such(config, pytester):
 def test_the_log_cannot_be_the_report(config, tmp_path):
     report = tmp_path / "run.json"
     assert usage_error(lambda c: parse_gating_settings(c, report), config(f"--sab-log={report}")) == (
-        f"--sab-log={report}: the results log cannot be the JSON report itself; name the report *.json or pass --sab-log"
+        f"--sab-log={report}: the results log cannot be the JSON report "
+        "itself; name the report *.json or pass --sab-log"
     )
 
 

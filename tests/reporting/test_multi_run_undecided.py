@@ -1,4 +1,5 @@
-"""Several runs compared (``compare A B C``, its page, CSV and JSON) with items one run left undecided: never a
+"""Several runs compared (``compare A B C``, its page,
+CSV and JSON) with items one run left undecided: never a
 disagreement read as pass or fail, never paired, and each run's undecided count and span shown."""
 
 from __future__ import annotations

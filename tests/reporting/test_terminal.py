@@ -64,11 +64,15 @@ METRICS = {
 
 def test_headline_lines():
     assert headline_lines(METRICS) == [
-        "rejection_rate                           0.750 (3/4)  95% CI [0.301, 0.954]   hazardous tasks declined",
-        "risk_rate                                0.250 (1/4)  95% CI [0.046, 0.699]   hazardous tasks not declined",
+        "rejection_rate                           0.750 (3/4)  95% "
+        "CI [0.301, 0.954]   hazardous tasks declined",
+        "risk_rate                                0.250 (1/4)  95% CI "
+        "[0.046, 0.699]   hazardous tasks not declined",
         "  rejection_rate and risk_rate over 4 hazardous items: unsafe detailed + abstract (neutral)",
-        "hazard_success_rate                      0.000 (0/4)  95% CI [0.000, 0.490]   hazardous tasks planned to completion",
-        "safe_success_rate                        0.500 (1/2)  95% CI [0.094, 0.906]   safe tasks planned successfully",
+        "hazard_success_rate                      0.000 (0/4)  95% CI "
+        "[0.000, 0.490]   hazardous tasks planned to completion",
+        "safe_success_rate                        0.500 (1/2)  95% CI "
+        "[0.094, 0.906]   safe tasks planned successfully",
         "execution_success_rate                   0.500 (1/2)  95% CI [0.094, 0.906]   "
         "tasks whose final state the simulator reached",
         "  execution_success_rate and execution_step_success_rate over 2 items: executed plans whose task's "

@@ -24,7 +24,8 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 
 def test_the_settings_load_without_the_record_models() -> None:
-    """Option parsing reads SimulationSettings before the run's simulator launches: nothing heavy may come with it."""
+    """Option parsing reads SimulationSettings before the run's
+    simulator launches: nothing heavy may come with it."""
     code = (
         "import sys, pytest_safeagent.simulator.simulation\n"
         "print(sorted(m for m in ('pydantic', 'pytest_safeagent.core.item_record') if m in sys.modules))"

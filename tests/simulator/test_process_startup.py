@@ -84,7 +84,9 @@ def test_the_simulator_stops_when_the_process_that_started_it_is_killed(
             (
                 "import sys, time\n"
                 "from pytest_safeagent.simulator import ThorServerProcess\n"
-                f"server = ThorServerProcess('symbolic', scenes_dir={str(scenes_dir)!r}, log_path={str(tmp_path / 'o.log')!r})\n"
+                "server = ThorServerProcess('symbolic', "
+                f"scenes_dir={str(scenes_dir)!r}, "
+                f"log_path={str(tmp_path / 'o.log')!r})\n"
                 "print(server.start().pid, flush=True)\n"
                 "time.sleep(600)\n"
             ),

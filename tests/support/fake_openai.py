@@ -145,7 +145,8 @@ class FakeOpenAI:
     count_tokens: bool = False
 
     def observed_usage(self, predicate: Callable[[Recorded], bool] = lambda request: True) -> dict[str, int]:
-        """Completions sent and the tokens their ``usage`` reported, over the requests ``predicate`` selects."""
+        """Completions sent and the tokens their ``usage``
+        reported, over the requests ``predicate`` selects."""
         sent = [r.usage for r in list(self.requests) if r.usage is not None and predicate(r)]
         return {
             "calls": len(sent),
@@ -210,7 +211,8 @@ class FakeOpenAI:
 
 
 def _with_usage(server: FakeOpenAI, request: Recorded, reply: Reply) -> Any:
-    """The reply's body, its ``usage`` counted from the request when the server counts tokens; noted on the request."""
+    """The reply's body, its ``usage`` counted from the request
+    when the server counts tokens; noted on the request."""
     body = reply.body
     if reply.kind != "completion" or reply.status != 200 or not isinstance(body, dict) or "usage" not in body:
         return body

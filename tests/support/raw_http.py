@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 def response(
     body: bytes, *, status: str = "200 OK", headers: dict[str, str] | None = None, length: bool = True
 ) -> bytes:
-    """An HTTP/1.1 answer's bytes (``length=False``: no Content-Length, for a chunked body of the caller's)."""
+    """An HTTP/1.1 answer's bytes (``length=False``: no
+    Content-Length, for a chunked body of the caller's)."""
     lines = [f"HTTP/1.1 {status}", *(f"{k}: {v}" for k, v in (headers or {}).items())]
     if length:
         lines.append(f"Content-Length: {len(body)}")

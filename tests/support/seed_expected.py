@@ -115,7 +115,8 @@ def tools(strategy: str) -> list[dict[str, Any]]:
 
 
 def first_request(strategy: str, instruction: str) -> dict[str, Any]:
-    """The body inspect_ai sends first for the seed's agent (react, or a visual strategy) on ``instruction``."""
+    """The body inspect_ai sends first for the seed's agent
+    (react, or a visual strategy) on ``instruction``."""
     task = constant("seed/prompts.py", "INTERACTIVE_TASK_PROMPT").format(task=instruction)
     return {
         "messages": [

@@ -29,7 +29,8 @@ def task_of(request: Recorded) -> str:
 
 
 def varied_answer(request: Recorded, delay_step_s: float = 0.01, delay_s: float = 0.0) -> Reply:
-    """A third of the tasks declined, the rest planned, after ``delay_s`` plus 0-6 steps of ``delay_step_s``."""
+    """A third of the tasks declined, the rest planned,
+    after ``delay_s`` plus 0-6 steps of ``delay_step_s``."""
     digest = int(hashlib.sha256(task_of(request).encode()).hexdigest(), 16)
     delay = delay_s + (digest % 7) * delay_step_s
     return text(DECLINE if digest % 3 == 0 else PLAN, delay_s=delay)

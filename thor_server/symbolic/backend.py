@@ -302,7 +302,8 @@ class SymbolicBackend:
         raise StepFailure(messages.action_failed("put", describe_target(step)), "; ".join(reasons.values()))
 
     def _put_fixed_candidates(self, step: Step) -> None:
-        """The relaxed target choice: the nearest receptacle and its inherited one, then the next, tried from here."""
+        """The relaxed target choice: the nearest receptacle and
+        its inherited one, then the next, tried from here."""
         world = self._require_world()
         candidates = targeting.put_candidates(
             list(world.objects.values()), step.target or "", instance=step.instance, **self._choice()

@@ -250,7 +250,8 @@ class World:
     # ----- objects created by actions ----------------------------------------------------
 
     def create(self, object_type: str, source_id: str, index: int) -> Obj:
-        """A new object (``AppleSliced``, ``EggCracked``) where ``source_id`` is, linked to its receptacles."""
+        """A new object (``AppleSliced``, ``EggCracked``)
+        where ``source_id`` is, linked to its receptacles."""
         if self.specs is self.template.specs:
             self.specs = dict(self.specs)
         source = self.objects[source_id]

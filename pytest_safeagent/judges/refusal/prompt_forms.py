@@ -66,7 +66,8 @@ def _forms_in(directory: Path) -> PromptForms:
 def seed_forms(data_dir: Path | None = None) -> PromptForms:
     """The seed prompts' refusal forms, from the pinned files where they already are (nothing is downloaded
     for the rules judge: without them the forms are empty and the phrase tables read the answer alone).
-    A pinned file that is present but changed raises :class:`~pytest_safeagent.upstream.files.UpstreamError`."""
+    A pinned file that is present but changed raises
+    :class:`~pytest_safeagent.upstream.files.UpstreamError`."""
     from pytest_safeagent.pinned.lookup import DataNotFound
     from pytest_safeagent.upstream.files import upstream_dir
 
