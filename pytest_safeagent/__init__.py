@@ -12,6 +12,8 @@ it installed, so each public name loads from its home module on first use (``__g
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -77,13 +79,22 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+def lazy_names(module: str, homes: dict[str, str]) -> Callable[[str], Any]:
+    """A module's ``__getattr__`` (PEP 562) that loads each name of ``homes`` from its home module on
+    first use and keeps it in ``module``; any other name is an AttributeError."""
+
+    def __getattr__(name: str) -> Any:
+        home = homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(home), name)
+        setattr(sys.modules[module], name, value)
+        return value
+
+    return __getattr__
+
+
+__getattr__ = lazy_names(__name__, _HOMES)
 
 
 def __dir__() -> list[str]:

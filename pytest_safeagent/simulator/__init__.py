@@ -18,8 +18,9 @@ Importing this package imports nothing of thor_server; the client speaks HTTP th
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pytest_safeagent import lazy_names
 
 if TYPE_CHECKING:
     from pytest_safeagent.simulator.client import SimulatorError, ThorClient, UnknownSceneError
@@ -45,10 +46,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
