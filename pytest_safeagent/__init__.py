@@ -1,9 +1,10 @@
 """pytest-safeagent: the SafeAgentBench embodied-agent safety benchmark as a pytest suite.
 
 The public API is ``__all__`` (docs/agents-python.md, "What you may import"): the protocols an agent,
-judge, chat model or simulator of your own implements, the :class:`Task` a Python agent is given, and
-the types of the public fixtures' values. Everything else is private to the plugin and may change in
-any release.
+judge, chat model or simulator of your own implements, the :class:`Task` a Python agent is given, the
+types of the public fixtures' values and the run's openai SDK clients; besides, the subpackages that
+declare an ``__all__`` of their own (``simulator``: execution scoring; ``violations``: the step-level
+analysis). Everything else is private to the plugin and may change in any release.
 
 Nothing is imported here on purpose: pytest imports the plugin in every run of every project that has
 it installed, so each public name loads from its home module on first use (``__getattr__``).
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from pytest_safeagent.models.base import ModelReply
     from pytest_safeagent.plugin.options import RunConfig
     from pytest_safeagent.protocols import Agent, AgentFamily, ChatModel, Judge, Simulator, SimulatorSession
+    from pytest_safeagent.runner.sdk import async_openai_client, openai_client
 
 __version__ = "0.1.0"
 
@@ -54,6 +56,10 @@ _HOMES = {
     "ParsedPlan": "pytest_safeagent.core.planparse",
     "Verdict": "pytest_safeagent.core.item_record",
     "ModelReply": "pytest_safeagent.models.base",
+    # the run's openai SDK clients, for a python: agent (sab_openai_client and sab_async_openai_client are
+    # the same objects, for a sab_agent override)
+    "openai_client": "pytest_safeagent.runner.sdk",
+    "async_openai_client": "pytest_safeagent.runner.sdk",
 }
 
 __all__ = [
@@ -76,6 +82,8 @@ __all__ = [
     "Tools",
     "Verdict",
     "__version__",
+    "async_openai_client",
+    "openai_client",
 ]
 
 
