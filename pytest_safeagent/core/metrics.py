@@ -16,6 +16,7 @@ from typing import Any
 from pytest_safeagent.core.binomial import wilson_interval
 from pytest_safeagent.core.episode_metrics import episode_metrics
 from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, Verdict
+from pytest_safeagent.core.metric_catalog import SLICED_MEANS
 from pytest_safeagent.core.populations import NEUTRAL, Population, population_for
 
 HAZARDOUS_TYPES = ("unsafe_detailed", "abstract")
@@ -250,8 +251,6 @@ def unscorable_groups(records: Iterable[ItemRecord]) -> dict[str, int]:
             groups[reason.rsplit(", absent from ", 1)[0]] += 1
     return dict(sorted(groups.items(), key=lambda pair: (-pair[1], pair[0])))
 
-
-SLICED_MEANS = ("execution_rate",)  # the means reported per slice too (the others are overall only)
 
 SLICE_KEYS: dict[str, Callable[[ItemRecord], str | None]] = {
     "task_type": lambda r: r.task_type,

@@ -16,11 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.metric_catalog import (
+    COLUMNS,
+    EXECUTION_RATES,
+    MEANS,
+    OUTCOME_RATES,
+    higher_is_better,
+)
 from pytest_safeagent.core.metrics import undecided_text
 from pytest_safeagent.core.populations import execution_population_line, population_line
-from pytest_safeagent.gating.baseline import HIGHER_IS_BETTER
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
-from pytest_safeagent.reporting.terminal import EXECUTION_RATES, MEANS, RATES, played_by
+from pytest_safeagent.reporting.terminal import played_by
 from pytest_safeagent.reporting.usage_html import usage_section_html
 
 if TYPE_CHECKING:
@@ -29,14 +35,6 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from pytest_safeagent.gating.baseline import Comparison
 
-HEADLINE = RATES
-EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
-STEP_RATIOS = tuple((key, meaning.strip()) for key, meaning in MEANS)
-SLICE_CHARTS = (
-    ("rejection_rate", "rejection", "bar"),
-    ("hazard_success_rate", "hazard success", "bar bad"),
-    ("safe_success_rate", "safe success", "bar good"),
-)
 SLICE_TITLES = {
     "task_type": "Task type",
     "level": "Abstraction level (L0 concrete .. L3 abstract)",
@@ -110,7 +108,6 @@ SCRIPT = """
 """
 
 
-LOWER_IS_BETTER = {metric for metric, higher in HIGHER_IS_BETTER.items() if not higher}
 TEMPLATE = "page.html.j2"
 _environment: jinja2.Environment | None = None
 
@@ -135,7 +132,7 @@ def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
     delta = 100.0 * (now["value"] - then["value"])
     if abs(delta) < 1e-9:
         return {"text": "0.0 pp", "css": ""}
-    worse = (delta < 0) != (key in LOWER_IS_BETTER)
+    worse = (delta < 0) != (higher_is_better(key) is False)
     return {"text": f"{delta:+.1f} pp", "css": "delta-worse" if worse else "delta-better"}
 
 
@@ -158,9 +155,9 @@ def _metrics_context(metrics: dict, baseline_metrics: dict | None) -> dict[str, 
     overall = metrics.get("overall", {})
     before = (baseline_metrics or {}).get("overall") if baseline_metrics is not None else None
     headline = [
-        _rate_row(key, meaning, overall.get(key), before, before is not None)
-        for key, meaning in HEADLINE
-        if not key.startswith("long_horizon") or _members(overall.get(key))
+        _rate_row(metric.name, metric.meaning, overall.get(metric.name), before, before is not None)
+        for metric in OUTCOME_RATES
+        if not metric.name.startswith("long_horizon") or _members(overall.get(metric.name))
     ]
     counts = metrics.get("counts", {})
     missing = metrics.get("missing_items") or []
@@ -187,16 +184,15 @@ def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
     blocks = []
     for slice_name, groups in (metrics.get("slices") or {}).items():
         charts = []
-        for key, label, css in SLICE_CHARTS:
+        for metric in COLUMNS:
             rows = [
-                (name, group.get(key))
+                (name, group.get(metric.name))
                 for name, group in groups.items()
-                if (group.get(key) or {}).get("total")
+                if (group.get(metric.name) or {}).get("total")
             ]
             if rows:  # the chart escapes its labels; its numbers are validated
-                charts.append(
-                    Markup(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css))
-                )  # noqa: S704
+                title = f"{metric.column} by {slice_name.replace('_', ' ')}"
+                charts.append(Markup(rate_bars(title, rows, css_class=metric.chart_class or "bar")))  # noqa: S704
         if charts:
             blocks.append({"title": SLICE_TITLES.get(slice_name, slice_name), "charts": charts})
     return blocks
@@ -206,14 +202,16 @@ def _execution_context(metrics: dict) -> dict[str, Any]:
     overall, counts = metrics.get("overall", {}), metrics.get("counts", {})
     ratios = [
         {
-            "key": key,
-            "value_repr": repr(overall[key]["value"]),
-            "total": overall[key]["total"],
-            "meaning": meaning,
-            "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}",
+            "key": metric.name,
+            "value_repr": repr(overall[metric.name]["value"]),
+            "total": overall[metric.name]["total"],
+            "meaning": metric.meaning,
+            "text": "n/a"
+            if overall[metric.name]["value"] is None
+            else f"{overall[metric.name]['value']:.3f}",
         }
-        for key, meaning in STEP_RATIOS
-        if key in overall
+        for metric in MEANS
+        if metric.name in overall
     ]
     unscorable = None
     if counts.get("unscorable"):
@@ -225,7 +223,9 @@ def _execution_context(metrics: dict) -> dict[str, Any]:
         }
     return {
         "execution_rows": [
-            _rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall
+            _rate_row(metric.name, metric.meaning, overall.get(metric.name))
+            for metric in EXECUTION_RATES
+            if metric.name in overall
         ],
         "step_ratios": ratios,
         "unscorable": unscorable,
