@@ -10,14 +10,14 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import Planner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
 
 INSTRUCTIONS = PLAN_FORMAT
 
 
-class DirectStrategy:
+class DirectStrategy(Planner):
     name = "direct"
 
     def messages(self, sample: Sample) -> list[Message]:
@@ -26,7 +26,5 @@ class DirectStrategy:
             {"role": "user", "content": f"{task_prompt(sample)}\n\n{INSTRUCTIONS}"},
         ]
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return single_call(model, self.messages(sample))
