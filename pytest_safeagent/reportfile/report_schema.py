@@ -13,10 +13,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from pytest_safeagent.core.metric_catalog import CATALOG
+
 Count = Annotated[int, Field(ge=0)]
 Share = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
-MEAN_PREFIXES = ("execution_step_success_rate", "execution_rate")  # means over items, not rates
 
 
 class _Part(BaseModel):
@@ -43,7 +44,9 @@ class RateJson(_Part):
 
 
 def _is_mean(key: str) -> bool:
-    return key.startswith(MEAN_PREFIXES)
+    """A mean over items by the metric catalogue; a name it does not hold is read as a rate."""
+    metric = CATALOG.get(key)
+    return metric is not None and not metric.is_rate
 
 
 class StepRatioJson(_Part):
@@ -87,7 +90,8 @@ class MetricsJson(_Part):
     @field_validator("overall")
     @classmethod
     def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
-        """A mean where the name says so (``execution_step_success_rate*``, ``execution_rate*``), else a rate."""
+        """A mean where the metric catalogue says so (``execution_step_success_rate*``, ``execution_rate*``),
+        else a rate."""
         return {
             key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
             for key, value in overall.items()
