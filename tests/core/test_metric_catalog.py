@@ -71,3 +71,16 @@ def test_every_metric_is_documented() -> None:
     docs = (Path(__file__).parents[2] / "docs" / "report.md").read_text(encoding="utf-8")
     stems = {name.removesuffix("_safe").removesuffix("_hazardous") for name in CATALOG}
     assert [stem for stem in sorted(stems) if stem not in docs] == []
+
+
+@pytest.mark.parametrize("protocol", ["neutral", "seed"])
+def test_a_saved_reports_metrics_read_back_through_the_classes_that_wrote_them(protocol: str) -> None:
+    from pytest_safeagent.core.metric_values import MeanValue, RateValue
+    from pytest_safeagent.reportfile.report_schema import MetricsJson
+
+    metrics = compute_metrics([_record(t) for t in TASK_TYPES], protocol=protocol)
+    read = MetricsJson.model_validate(metrics)
+    assert read.overall == metrics["overall"] and read.slices == metrics["slices"]
+    for name, value in metrics["overall"].items():
+        model = RateValue if CATALOG[name].is_rate else MeanValue
+        assert model.model_validate(value).to_json() == value
