@@ -221,7 +221,9 @@ class RunState:
     def _judge_prompt_version(self) -> str | None:
         if self.run.judge.startswith("builtin/"):
             return None  # the rules judge has no prompt; its rules are versioned with the package
-        if self.run.judge_protocol == "seed":
+        from pytest_safeagent.core.populations import population_for
+
+        if population_for(self.run.judge_protocol).seed_scorer:
             from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
 
             return f"seed {SEED_COMMIT[:12]}"  # the seed harness's judge texts at the pinned commit

@@ -66,7 +66,8 @@ def usage_section_html(usage: dict | None) -> str:
     return render(
         "usage_section.html.j2",
         {
-            "usage": usage,
+            "items": usage.get("items", ""),
+            "priced": bool(usage.get("cost_usd")),
             "rows": rows,
             "groups": groups,
             "prices": {role: _price(prices.get(role)) for role in ("agent", "judge")},
