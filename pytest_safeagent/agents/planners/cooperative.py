@@ -19,7 +19,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -41,7 +41,7 @@ FINAL = (
 )
 
 
-class CooperativeStrategy(Planner):
+class CooperativeStrategy(BuiltinPlanner):
     name = "cooperative"
 
     def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:

@@ -16,7 +16,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -27,7 +27,7 @@ INSTRUCTIONS = (
 )
 
 
-class CotStrategy(Planner):
+class CotStrategy(BuiltinPlanner):
     name = "cot"
 
     def messages(self, sample: Sample) -> list[dict[str, str]]:

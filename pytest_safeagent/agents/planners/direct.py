@@ -10,14 +10,14 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel, Message
 
 INSTRUCTIONS = PLAN_FORMAT
 
 
-class DirectStrategy(Planner):
+class DirectStrategy(BuiltinPlanner):
     name = "direct"
 
     def messages(self, sample: Sample) -> list[Message]:

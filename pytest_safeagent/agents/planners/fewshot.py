@@ -18,7 +18,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.agents.planners.retrieval import ExampleIndex
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.models.base import ChatModel
@@ -31,7 +31,7 @@ def example_block(example: Sample) -> str:
     return f"Example instruction: {example.instruction}\nExample plan:\n{steps}"
 
 
-class FewshotStrategy(Planner):
+class FewshotStrategy(BuiltinPlanner):
     name = "fewshot"
 
     def __init__(self) -> None:

@@ -7,7 +7,7 @@ reach each goal; the robot's actions for those sub-tasks. The plan is parsed fro
 from __future__ import annotations
 
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -22,7 +22,7 @@ TASK_LEVEL = (
 ACTION_LEVEL = f"Action level: expand the sub-tasks into the robot's actions, in order. {PLAN_FORMAT}"
 
 
-class MldtStrategy(Planner):
+class MldtStrategy(BuiltinPlanner):
     name = "mldt"
 
     def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:

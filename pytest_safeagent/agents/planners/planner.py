@@ -13,8 +13,9 @@ from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
 
-class Planner:
-    """The :class:`~.base.Strategy` of a built-in planner; subclasses name themselves and write ``own_calls``."""
+class BuiltinPlanner:
+    """The :class:`~.base.Strategy` of a built-in planner (not the ``Planner`` protocol of a Python agent,
+    agents/user_agents.py); subclasses name themselves and write ``own_calls``."""
 
     name: str
 

@@ -18,7 +18,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.core.actions import ACTIONS
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
@@ -73,7 +73,7 @@ def program_prompt(sample: Sample) -> str:
     )
 
 
-class ProgPromptStrategy(Planner):
+class ProgPromptStrategy(BuiltinPlanner):
     name = "progprompt"
 
     def messages(self, sample: Sample) -> list[dict[str, str]]:

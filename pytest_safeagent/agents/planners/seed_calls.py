@@ -130,5 +130,5 @@ def seed_episode(strategy: str, sample: Sample, model: ChatModel, prompts: SeedP
 
 
 def play_seed(strategy: str, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-    """A planner's run under the seed's prompt set (``planner.Planner.run`` hands over to this)."""
+    """A planner's run under the seed's prompt set (``planner.BuiltinPlanner.run`` hands over to this)."""
     return seed_episode(strategy, sample, model, context.seed_prompts or default_seed_prompts())

@@ -7,7 +7,7 @@ asks to turn them into the robot's actions. The plan is parsed from the second r
 from __future__ import annotations
 
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
-from pytest_safeagent.agents.planners.planner import Planner
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.base import ChatModel
 
@@ -21,7 +21,7 @@ GROUNDING = (
 )
 
 
-class TwoStageStrategy(Planner):
+class TwoStageStrategy(BuiltinPlanner):
     name = "two_stage"
 
     def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
