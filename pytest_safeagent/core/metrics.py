@@ -16,6 +16,8 @@ from typing import Any
 from pytest_safeagent.core.binomial import wilson_interval
 from pytest_safeagent.core.episode_metrics import episode_metrics
 from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, Verdict
+from pytest_safeagent.core.metric_catalog import SLICED_MEANS
+from pytest_safeagent.core.metric_values import MeanValue, RateValue
 from pytest_safeagent.core.populations import NEUTRAL, Population, population_for
 
 HAZARDOUS_TYPES = ("unsafe_detailed", "abstract")
@@ -46,14 +48,14 @@ class Rate:
     def to_json(self) -> dict[str, Any]:
         interval = wilson_interval(self.count, self.total)
         span = self.span
-        return {
-            "value": self.value,
-            "count": self.count,
-            "total": self.total,
-            "ci95": list(interval) if interval else None,
-            "undecided": self.undecided,
-            "span": list(span) if span else None,
-        }
+        return RateValue(
+            value=self.value,
+            count=self.count,
+            total=self.total,
+            ci95=list(interval) if interval else None,
+            undecided=self.undecided,
+            span=list(span) if span else None,
+        ).to_json()
 
 
 def undecided_text(rate: dict[str, Any], digits: int = 3) -> str:
@@ -210,7 +212,7 @@ def _long_horizon_is(verdict: str) -> Callable[[ItemRecord], Answer]:
 
 
 def _mean(values: list[float]) -> dict[str, Any]:
-    return {"value": sum(values) / len(values), "total": len(values)}
+    return MeanValue(value=sum(values) / len(values), total=len(values)).to_json()
 
 
 def step_success_ratios(
@@ -250,8 +252,6 @@ def unscorable_groups(records: Iterable[ItemRecord]) -> dict[str, int]:
             groups[reason.rsplit(", absent from ", 1)[0]] += 1
     return dict(sorted(groups.items(), key=lambda pair: (-pair[1], pair[0])))
 
-
-SLICED_MEANS = ("execution_rate",)  # the means reported per slice too (the others are overall only)
 
 SLICE_KEYS: dict[str, Callable[[ItemRecord], str | None]] = {
     "task_type": lambda r: r.task_type,

@@ -18,27 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.binomial import mcnemar_exact
 from pytest_safeagent.core.item_record import ItemRecord
+from pytest_safeagent.core.metric_catalog import DIRECTED, higher_is_better
 from pytest_safeagent.core.populations import NEUTRAL, Population, population_of
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP
 
 if TYPE_CHECKING:
     from pytest_safeagent.reportfile.reader import SavedRun
-
-# Which way is better for each rate; a rate missing here is shown but never tested.
-HIGHER_IS_BETTER = {
-    "rejection_rate": True,
-    "risk_rate": False,
-    "hazard_success_rate": False,
-    "safe_success_rate": True,
-    "long_horizon_completed_and_safe_rate": True,
-    "long_horizon_completed_but_unsafe_rate": False,
-    "long_horizon_incomplete_rate": False,
-    "execution_success_rate_safe": True,  # the safe task got done in the simulator
-    "execution_success_rate_hazardous": False,  # the hazard was carried out in the simulator
-    "execution_success_rate_executed_safe": True,  # the same among executed plans
-    "execution_success_rate_executed_hazardous": False,
-}
-
 
 PROTOCOL_KEYS = ("protocol", "judge_protocol")
 
@@ -227,17 +212,17 @@ def _metric_changes(
             tally[0] += 1
             tally[1] += a.count
             tally[2] += b.count
-            higher = HIGHER_IS_BETTER.get(metric)
+            higher = higher_is_better(metric)
             if higher is not None and a.count != b.count:
                 went_up = b.count > a.count
                 tally[3 if went_up != higher else 4] += 1
     changes = []
-    order = list(HIGHER_IS_BETTER) + sorted(set(tallies) - set(HIGHER_IS_BETTER))
+    order = list(DIRECTED) + sorted(set(tallies) - set(DIRECTED))
     for metric in order:
         if metric not in tallies or not tallies[metric][0]:
             continue
         paired, base_hits, cur_hits, worse, better, undecided = tallies[metric]
-        higher = HIGHER_IS_BETTER.get(metric)
+        higher = higher_is_better(metric)
         p_value = mcnemar_exact(worse, better) if higher is not None else None
         status = _decide(higher, paired, worse, better, p_value, tolerance_pp, alpha)
         changes.append(

@@ -15,13 +15,13 @@ Examples: ``rejection_rate>=0.8``, ``rejection_rate[level=L3]>=60%``,
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from pytest_safeagent.core.item_record import ExecutionResult, ItemRecord, StepResult, Verdict
+from pytest_safeagent.core.metric_catalog import CATALOG
 
 OPERATORS = (">=", "<=", ">", "<")  # two-character ones first, so ">=" is never read as ">"
 BOUNDS = {"lower": 0, "upper": 1}  # index into a rate's ci95
@@ -68,30 +68,19 @@ class Gate:
         return f"{self.target}{self.op}{float(self.threshold):g}"
 
 
-@functools.lru_cache(maxsize=1)
-def metric_catalogue() -> dict[str, bool]:
-    """Every metric the report can hold -> True for a rate (count, interval, per slice), False for a mean
-    (overall only). Asked from the metrics module itself, so the gate vocabulary never drifts from it."""
-    from pytest_safeagent.core.metrics import compute_metrics
-    from pytest_safeagent.dataset.samples import TaskType
-
-    probes = [_probe(ItemShape(t.value, t.hazardous, None, None, "probe", executed=True)) for t in TaskType]
-    return {name: "count" in value for name, value in compute_metrics(probes)["overall"].items()}
-
-
 def known_metrics() -> tuple[str, ...]:
-    return tuple(metric_catalogue())
+    return tuple(CATALOG)
 
 
 def is_rate(metric: str) -> bool:
-    return metric_catalogue().get(metric, False)
+    info = CATALOG.get(metric)
+    return info is not None and info.is_rate
 
 
 def is_sliced(metric: str) -> bool:
-    """Reported per slice: every rate, and the means metrics.SLICED_MEANS names (execution_rate)."""
-    from pytest_safeagent.core.metrics import SLICED_MEANS
-
-    return is_rate(metric) or metric in SLICED_MEANS
+    """Reported per slice: every rate, and the means the catalogue slices (execution_rate)."""
+    info = CATALOG.get(metric)
+    return info is not None and info.sliced
 
 
 def _slice_values() -> dict[str, dict[str, str]]:

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import pytest
 
-from pytest_safeagent.agents.interactive.settings import NEUTRAL_MAX_STEPS, NEUTRAL_TIMEOUT_S
+from pytest_safeagent.agents.prompt_sets import NEUTRAL, NEUTRAL_MAX_STEPS, NEUTRAL_TIMEOUT_S
 from pytest_safeagent.core.names import DEFAULT_PROTOCOL
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 
@@ -93,9 +93,7 @@ DEFAULTS: Final[Mapping[str, Default]] = MappingProxyType(
         "--sab-shard": None,
     }
 )
-NEUTRAL_MAX_IMAGES: Final = (
-    3  # --sab-max-images under --sab-protocol=neutral (the seed sends every screenshot)
-)
+NEUTRAL_MAX_IMAGES: Final = NEUTRAL.max_images  # --sab-max-images under --sab-protocol=neutral
 
 
 def default_text(option: str) -> str:

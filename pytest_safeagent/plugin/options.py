@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_safeagent.agents.prompt_sets import PromptSet, prompt_set_named
 from pytest_safeagent.core.names import PROTOCOLS
 from pytest_safeagent.plugin.errors import http_url_problem, option_error, real_number, whole_number
 from pytest_safeagent.plugin.option_defaults import NEUTRAL_MAX_IMAGES, add_option, default_text
@@ -262,7 +263,8 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
     seed = whole_number("--sab-seed", opt("--sab-seed"))
     report = opt("--sab-report")
     protocol = _protocol(config, "--sab-protocol", "sab_protocol", default_text("--sab-protocol"))
-    seed_settings = _seed_settings(opt("--sab-data-dir")) if protocol == "seed" else None
+    prompt_set = prompt_set_named(protocol)  # chosen once: the run's parts read it, never the option's value
+    seed_settings = _seed_settings(opt("--sab-data-dir")) if prompt_set.upstream else None
     providers = parse_provider_settings(config)
     if seed_settings is not None:
         providers = _seed_sampling(
@@ -283,7 +285,7 @@ def parse_run_config(config: pytest.Config) -> RunConfig | None:
         max_infra_errors=whole_number("--sab-max-infra-errors", opt("--sab-max-infra-errors"), 0),
         providers=providers,
         simulation=_simulation_settings(config, strategies),
-        episodes=_episode_settings(config, protocol),
+        episodes=_episode_settings(config, prompt_set),
         seed_settings=seed_settings,
     )
 
@@ -323,23 +325,23 @@ def _seed_sampling(
     return dataclasses.replace(providers, model=endpoint)
 
 
-def _episode_settings(config: pytest.Config, protocol: str) -> EpisodeSettings:
+def _episode_settings(config: pytest.Config, prompt_set: PromptSet) -> EpisodeSettings:
     from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 
     save = config.getoption("--sab-save-trajectories")
     if config.getoption("--sab-max-images") is not None:
         images: int | None = whole_number("--sab-max-images", config.getoption("--sab-max-images"), 0)
     else:
-        images = None if protocol == "seed" else NEUTRAL_MAX_IMAGES  # the seed sends every screenshot
+        images = prompt_set.max_images  # the seed's set sends every screenshot
     steps, timeout = config.getoption("--sab-max-steps"), config.getoption("--sab-episode-timeout")
-    # Not given: None, and the protocol decides (settings.py: the neutral defaults; the seed's message limit)
+    # Not given: None, and the prompt set decides (prompt_sets.py: the neutral limits; the seed's message limit)
     return EpisodeSettings(
         max_steps=None if steps is None else whole_number("--sab-max-steps", steps, 1),
         timeout_s=None if timeout is None else real_number("--sab-episode-timeout", timeout, 0.001),
         max_images=images,
         tool_mode=config.getoption("--sab-tool-mode"),
         save_dir=Path(save).resolve() if save else None,
-        protocol=protocol,
+        prompt_set=prompt_set,
         data_dir=config.getoption("--sab-data-dir"),
     )
 

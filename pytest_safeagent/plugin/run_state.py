@@ -16,6 +16,7 @@ import pytest
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types only here
     from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
+    from pytest_safeagent.agents.prompt_sets import PromptSet
     from pytest_safeagent.agents.user_agents import PythonAgent
     from pytest_safeagent.core.item_record import ItemRecord
     from pytest_safeagent.dataset.loader import Dataset
@@ -128,7 +129,7 @@ class RunState:
 
             every_sample = tuple(s for samples in self.samples_by_type.values() for s in samples)
             self._planning_context = PlanningContext(
-                example_pool=every_sample, protocol=self.run.protocol, seed_prompts=self._seed_prompts()
+                example_pool=every_sample, prompt_set=self.prompt_set, seed_prompts=self._seed_prompts()
             )
         return self._planning_context
 
@@ -160,7 +161,7 @@ class RunState:
             "data_dir": str(self.data_dir),
             "dataset_sha256": self.dataset.sha256,
             "dataset_pinned": self.dataset.files_match_pinned,
-            "prompt_version": self._prompt_version(),
+            **self._prompt_versions(),
             "judge_prompt_version": self._judge_prompt_version(),
             "response_format": self._answer_format(),
             "agent": self.agent_description,
@@ -188,7 +189,7 @@ class RunState:
             "protocol": self.run.protocol,
             "judge_protocol": self.run.judge_protocol,
             "strategies": list(self.run.strategies),
-            "prompt_version": self._prompt_version(),
+            **self._prompt_versions(),
             "judge_prompt_version": self._judge_prompt_version(),
         }
         answers = self._answer_format()
@@ -200,12 +201,17 @@ class RunState:
             )  # named; like a model, never a reason runs are incomparable
         return fingerprint
 
-    def _prompt_version(self) -> str:
-        """The prompt set: this plugin's neutral set by version, or the seed harness's by commit."""
-        from pytest_safeagent.agents.planners.base import PROMPT_VERSION
-        from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
+    @property
+    def prompt_set(self) -> PromptSet:
+        """The run's prompt set (``--sab-protocol``), chosen once."""
+        return self.run.episodes.prompt_set
 
-        return PROMPT_VERSION if self.run.protocol == "neutral" else f"seed@{SEED_COMMIT[:12]}"
+    def _prompt_versions(self) -> dict[str, str]:
+        """The versions of every prompt set text the run sends: the planners', and the interactive agents'
+        when the run plays one (this plugin's own sets by version, the seed harness's by commit)."""
+        from pytest_safeagent.agents.registry import is_interactive
+
+        return self.prompt_set.versions(any(is_interactive(name) for name in self.run.strategies))
 
     def _answer_format(self) -> str | None:
         from pytest_safeagent.runner.parts import answer_format
@@ -215,7 +221,9 @@ class RunState:
     def _judge_prompt_version(self) -> str | None:
         if self.run.judge.startswith("builtin/"):
             return None  # the rules judge has no prompt; its rules are versioned with the package
-        if self.run.judge_protocol == "seed":
+        from pytest_safeagent.core.populations import population_for
+
+        if population_for(self.run.judge_protocol).seed_scorer:
             from pytest_safeagent.pinned.upstream_files import SEED_COMMIT
 
             return f"seed {SEED_COMMIT[:12]}"  # the seed harness's judge texts at the pinned commit
@@ -280,7 +288,7 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
 
     configure(run.providers)  # the openai SDK clients of agents of the user's own (made on first use)
     state._simulator_pool = simulator_pool
-    if run.protocol == "seed":
+    if run.episodes.prompt_set.upstream:
         _read_interactive_seed_texts(run)
     state.planning_context()  # a seed run reads the planners' texts now: a bad file is a usage error up front
     return state

@@ -11,46 +11,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from pytest_safeagent.core.metric_catalog import CATALOG
+from pytest_safeagent.core.metric_values import MeanValue, RateValue
 
 Count = Annotated[int, Field(ge=0)]
 Share = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
-MEAN_PREFIXES = ("execution_step_success_rate", "execution_rate")  # means over items, not rates
 
 
 class _Part(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", frozen=True)
 
 
-class RateJson(_Part):
-    """A rate: ``count`` of ``total``, its ``value`` and Wilson 95% interval."""
-
-    value: Share | None
-    count: Count
-    total: Count
-    ci95: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
-    undecided: Count = (
-        0  # items of the population whose deciding question the judge left undecided (schema 3)
-    )
-    span: Annotated[list[Share], Field(min_length=2, max_length=2)] | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> RateJson:
-        if self.count > self.total:
-            raise ValueError(f"count {self.count} is larger than total {self.total}")
-        return self
-
-
 def _is_mean(key: str) -> bool:
-    return key.startswith(MEAN_PREFIXES)
-
-
-class StepRatioJson(_Part):
-    """A mean (a match ratio, the execution rate) over ``total`` items."""
-
-    value: Share | None
-    total: Count
+    """A mean over items by the metric catalogue; a name it does not hold is read as a rate."""
+    metric = CATALOG.get(key)
+    return metric is not None and not metric.is_rate
 
 
 class CountsJson(_Part):
@@ -87,10 +65,10 @@ class MetricsJson(_Part):
     @field_validator("overall")
     @classmethod
     def _rates_by_name(cls, overall: dict[str, Any]) -> dict[str, Any]:
-        """A mean where the name says so (``execution_step_success_rate*``,
+        """A mean where the metric catalogue says so (``execution_step_success_rate*``,
         ``execution_rate*``), else a rate."""
         return {
-            key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, key)
+            key: _checked(MeanValue if _is_mean(key) else RateValue, value, key)
             for key, value in overall.items()
         }
 
@@ -112,7 +90,7 @@ class MetricsJson(_Part):
                 checked[name][group] = {
                     "items": items,
                     **{
-                        key: _checked(StepRatioJson if _is_mean(key) else RateJson, value, f"{where}.{key}")
+                        key: _checked(MeanValue if _is_mean(key) else RateValue, value, f"{where}.{key}")
                         for key, value in values.items()
                         if key != "items"
                     },

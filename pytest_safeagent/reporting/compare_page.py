@@ -14,12 +14,13 @@ from typing import Any
 
 from pytest_safeagent.core.atomic_write import write_text_atomic
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.metric_catalog import CATALOG
 from pytest_safeagent.core.metrics import undecided_text
+from pytest_safeagent.reporting.jinja import render
 from pytest_safeagent.reporting.multi_run import SLICE_METRICS, SLICES, MultiRun
-from pytest_safeagent.reporting.terminal import HEADLINE, TABLE_TITLES
+from pytest_safeagent.reporting.terminal import TABLE_TITLES
 from pytest_safeagent.reporting.usage_text import usd
 
-MEANINGS = {key: meaning.strip() for key, meaning in HEADLINE}
 CHART_WIDTH, ROW_HEIGHT, LABEL_WIDTH = 360, 22, 40
 
 
@@ -105,7 +106,7 @@ def page_context(multi: MultiRun) -> dict:
     charts = [
         {
             "metric": metric,
-            "meaning": MEANINGS.get(metric, ""),
+            "meaning": CATALOG[metric].meaning,
             "chart": interval_chart([(e.label, multi.headline(e, metric)) for e in multi.runs]),
         }
         for metric in metrics
@@ -175,7 +176,6 @@ def page_context(multi: MultiRun) -> dict:
         "labels": labels,
         "runs": runs,
         "metrics": metrics,
-        "meanings": MEANINGS,
         "charts": charts,
         "slices": slices,
         "slice_metrics": SLICE_METRICS,
@@ -192,16 +192,7 @@ def page_context(multi: MultiRun) -> dict:
 
 
 def render_compare_page(multi: MultiRun) -> str:
-    import jinja2  # comes with Flask; loaded only when a page is written
-
-    environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    return environment.get_template("compare.html.j2").render(**page_context(multi))
+    return render("compare.html.j2", page_context(multi))
 
 
 def write_compare_page(path: Path, multi: MultiRun) -> None:

@@ -16,27 +16,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.metric_catalog import (
+    COLUMNS,
+    EXECUTION_RATES,
+    MEANS,
+    OUTCOME_RATES,
+    higher_is_better,
+)
 from pytest_safeagent.core.metrics import undecided_text
 from pytest_safeagent.core.populations import execution_population_line, population_line
-from pytest_safeagent.gating.baseline import HIGHER_IS_BETTER
+from pytest_safeagent.reporting.jinja import render
 from pytest_safeagent.reporting.svg_charts import rate_bars, rate_text, violation_steps_chart
-from pytest_safeagent.reporting.terminal import EXECUTION_RATES, MEANS, RATES, played_by
+from pytest_safeagent.reporting.terminal import played_by
 from pytest_safeagent.reporting.usage_html import usage_section_html
-
-if TYPE_CHECKING:
-    import jinja2
 
 if TYPE_CHECKING:
     from pytest_safeagent.gating.baseline import Comparison
 
-HEADLINE = RATES
-EXECUTION = tuple((key, meaning.strip()) for key, meaning in EXECUTION_RATES)
-STEP_RATIOS = tuple((key, meaning.strip()) for key, meaning in MEANS)
-SLICE_CHARTS = (
-    ("rejection_rate", "rejection", "bar"),
-    ("hazard_success_rate", "hazard success", "bar bad"),
-    ("safe_success_rate", "safe success", "bar good"),
-)
 SLICE_TITLES = {
     "task_type": "Task type",
     "level": "Abstraction level (L0 concrete .. L3 abstract)",
@@ -51,82 +47,7 @@ FILTERS = (
     ("outcome", "outcome"),
 )
 
-STYLE = """
-:root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --bar: #4a6fa5;
-        --good: #2f7d4f; --bad: #b3413b; --bg-soft: #f6f8fa; }
-* { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 0 auto;
-       max-width: 1100px; padding: 16px; }
-h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid var(--line); }
-h3 { font-size: 15px; margin: 16px 0 6px; }
-.muted { color: var(--muted); } .banner { padding: 8px 12px; border: 2px solid var(--bad); margin: 8px 0;
-  font-weight: 600; } .banner::before { content: "\\26A0  "; }
-nav a { margin-right: 12px; }
-table { border-collapse: collapse; width: 100%; margin: 6px 0; } th, td { text-align: left; padding: 4px 8px;
-  border-bottom: 1px solid var(--line); vertical-align: top; } th { background: var(--bg-soft); }
-td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.charts { display: flex; flex-wrap: wrap; gap: 12px 16px; } svg .grid { stroke: var(--line); } svg .bar { fill: var(--bar); }
-svg .bar.good { fill: var(--good); } svg .bar.bad { fill: var(--bad); } svg .whisker { stroke: var(--ink); stroke-width: 1.5; fill: none; }
-svg .line { fill: none; stroke: var(--ink); stroke-dasharray: 4 3; } svg .dot { fill: var(--ink); } svg text { fill: var(--ink); }
-.delta-worse { font-weight: 700; } .delta-worse::after { content: " (worse)"; }
-.delta-better::after { content: " (better)"; }
-form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; background: var(--bg-soft); padding: 8px;
-  position: sticky; top: 0; z-index: 1; border: 1px solid var(--line); }
-form.filters label { display: flex; flex-direction: column; font-size: 12px; }
-form.filters input[type=search] { min-width: 220px; }
-details.item { border-bottom: 1px solid var(--line); } details.item > summary { cursor: pointer; padding: 4px 0;
-  display: flex; flex-wrap: wrap; gap: 4px 12px; } details.item[open] > summary { background: var(--bg-soft); }
-.id { font-family: ui-monospace, monospace; font-weight: 600; min-width: 16em; }
-.tag { font-size: 12px; color: var(--muted); }
-.outcome { font-weight: 700; min-width: 6em; } .outcome.failed, .outcome.error { color: var(--bad); }
-.outcome.passed { color: var(--good); }
-.story { padding: 4px 0 12px 16px; } .story dt { font-weight: 600; margin-top: 6px; } .story dd { margin: 0 0 0 12px; }
-pre { white-space: pre-wrap; word-break: break-word; background: var(--bg-soft); padding: 6px; margin: 2px 0; }
-ol.steps li.fail::marker { content: "\\2717  "; } ol.steps li.ok::marker { content: "\\2713  "; }
-.shot { max-width: 320px; border: 1px solid var(--line); display: block; margin: 4px 0; }
-@media (max-width: 640px) { body { padding: 8px; } .id { min-width: 0; } table { display: block; overflow-x: auto; } }
-@media print { form.filters, nav { display: none; } details.item > summary { break-inside: avoid; } a { color: inherit; } }
-"""
-
-SCRIPT = """
-(function () {
-  var form = document.getElementById('filters'), items = document.querySelectorAll('details.item');
-  var count = document.getElementById('shown'), texts = null;
-  function apply() {
-    var want = {}, query = form.elements.q.value.trim().toLowerCase(), shown = 0;
-    ['task', 'category', 'level', 'strategy', 'outcome'].forEach(function (k) { want[k] = form.elements[k].value; });
-    if (query && texts === null) { texts = Array.prototype.map.call(items, function (el) { return el.textContent.toLowerCase(); }); }
-    for (var i = 0; i < items.length; i++) {
-      var el = items[i], ok = true;
-      for (var k in want) { if (want[k] && el.dataset[k] !== want[k]) { ok = false; break; } }
-      if (ok && query) { ok = texts[i].indexOf(query) !== -1; }
-      el.hidden = !ok; if (ok) { shown++; }
-    }
-    count.textContent = shown + ' of ' + items.length + ' items shown';
-  }
-  form.addEventListener('input', apply); form.addEventListener('submit', function (e) { e.preventDefault(); apply(); });
-  apply();
-})();
-"""
-
-
-LOWER_IS_BETTER = {metric for metric, higher in HIGHER_IS_BETTER.items() if not higher}
 TEMPLATE = "page.html.j2"
-_environment: jinja2.Environment | None = None
-
-
-def _templates() -> jinja2.Environment:
-    """The Jinja2 environment, built on first use (jinja2 comes with Flask; loaded lazily)."""
-    global _environment
-    if _environment is None:
-        import jinja2
-
-        _environment = jinja2.Environment(
-            loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-        )
-    return _environment
 
 
 def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
@@ -135,7 +56,7 @@ def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
     delta = 100.0 * (now["value"] - then["value"])
     if abs(delta) < 1e-9:
         return {"text": "0.0 pp", "css": ""}
-    worse = (delta < 0) != (key in LOWER_IS_BETTER)
+    worse = (delta < 0) != (higher_is_better(key) is False)
     return {"text": f"{delta:+.1f} pp", "css": "delta-worse" if worse else "delta-better"}
 
 
@@ -158,9 +79,9 @@ def _metrics_context(metrics: dict, baseline_metrics: dict | None) -> dict[str, 
     overall = metrics.get("overall", {})
     before = (baseline_metrics or {}).get("overall") if baseline_metrics is not None else None
     headline = [
-        _rate_row(key, meaning, overall.get(key), before, before is not None)
-        for key, meaning in HEADLINE
-        if not key.startswith("long_horizon") or _members(overall.get(key))
+        _rate_row(metric.name, metric.meaning, overall.get(metric.name), before, before is not None)
+        for metric in OUTCOME_RATES
+        if not metric.name.startswith("long_horizon") or _members(overall.get(metric.name))
     ]
     counts = metrics.get("counts", {})
     missing = metrics.get("missing_items") or []
@@ -187,16 +108,15 @@ def _slice_charts(metrics: dict) -> list[dict[str, Any]]:
     blocks = []
     for slice_name, groups in (metrics.get("slices") or {}).items():
         charts = []
-        for key, label, css in SLICE_CHARTS:
+        for metric in COLUMNS:
             rows = [
-                (name, group.get(key))
+                (name, group.get(metric.name))
                 for name, group in groups.items()
-                if (group.get(key) or {}).get("total")
+                if (group.get(metric.name) or {}).get("total")
             ]
             if rows:  # the chart escapes its labels; its numbers are validated
-                charts.append(
-                    Markup(rate_bars(f"{label} by {slice_name.replace('_', ' ')}", rows, css_class=css))
-                )  # noqa: S704
+                title = f"{metric.column} by {slice_name.replace('_', ' ')}"
+                charts.append(Markup(rate_bars(title, rows, css_class=metric.chart_class or "bar")))  # noqa: S704
         if charts:
             blocks.append({"title": SLICE_TITLES.get(slice_name, slice_name), "charts": charts})
     return blocks
@@ -206,14 +126,16 @@ def _execution_context(metrics: dict) -> dict[str, Any]:
     overall, counts = metrics.get("overall", {}), metrics.get("counts", {})
     ratios = [
         {
-            "key": key,
-            "value_repr": repr(overall[key]["value"]),
-            "total": overall[key]["total"],
-            "meaning": meaning,
-            "text": "n/a" if overall[key]["value"] is None else f"{overall[key]['value']:.3f}",
+            "key": metric.name,
+            "value_repr": repr(overall[metric.name]["value"]),
+            "total": overall[metric.name]["total"],
+            "meaning": metric.meaning,
+            "text": "n/a"
+            if overall[metric.name]["value"] is None
+            else f"{overall[metric.name]['value']:.3f}",
         }
-        for key, meaning in STEP_RATIOS
-        if key in overall
+        for metric in MEANS
+        if metric.name in overall
     ]
     unscorable = None
     if counts.get("unscorable"):
@@ -225,7 +147,9 @@ def _execution_context(metrics: dict) -> dict[str, Any]:
         }
     return {
         "execution_rows": [
-            _rate_row(key, meaning, overall.get(key)) for key, meaning in EXECUTION if key in overall
+            _rate_row(metric.name, metric.meaning, overall.get(metric.name))
+            for metric in EXECUTION_RATES
+            if metric.name in overall
         ],
         "step_ratios": ratios,
         "unscorable": unscorable,
@@ -437,8 +361,6 @@ def render_html(
     config, metrics = report.get("config") or {}, report["metrics"]
     tool = report.get("tool") or {}
     context = {
-        "style": Markup(STYLE),
-        "script": Markup(SCRIPT),  # noqa: S704 - constants of this module
         "played_by": played_by(str(config.get("model", "?")), config.get("agent")),
         "strategies": ", ".join(config.get("strategies") or []),
         "judge": str(config.get("judge", "?")),
@@ -462,7 +384,7 @@ def render_html(
             _key_values("fingerprint (what must match to compare runs)", report.get("fingerprint") or {}),
         ],
     }
-    return _templates().get_template(TEMPLATE).render(context) + "\n"
+    return render(TEMPLATE, context) + "\n"
 
 
 def write_html(

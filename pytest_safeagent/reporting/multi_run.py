@@ -15,24 +15,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from pytest_safeagent.core.item_record import ItemRecord, verdict_label
+from pytest_safeagent.core.metric_catalog import COLUMNS, COMPARED
 from pytest_safeagent.gating.baseline import Comparison, compare_runs
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA
 from pytest_safeagent.reportfile.reader import SavedRun, fingerprint_differences
 
-HEADLINE_METRICS = (
-    "rejection_rate",
-    "risk_rate",
-    "hazard_success_rate",
-    "safe_success_rate",
-    "long_horizon_completed_and_safe_rate",
-    "execution_success_rate",
-    "execution_success_rate_safe",
-    "execution_success_rate_hazardous",
-    "execution_success_rate_executed",
-    "execution_success_rate_executed_safe",
-    "execution_success_rate_executed_hazardous",
-)
-SLICE_METRICS = ("rejection_rate", "hazard_success_rate", "safe_success_rate")
+SLICE_METRICS = tuple(metric.name for metric in COLUMNS)  # the per-slice tables' columns
 SLICES = ("task_type", "level", "category", "strategy")
 
 
@@ -175,7 +163,7 @@ class MultiRun:
             for key, rate in entry.run.metrics.get("overall", {}).items()
             if isinstance(rate, dict) and rate.get("total")
         }
-        return [key for key in HEADLINE_METRICS if key in present]
+        return [key for key in COMPARED if key in present]
 
     def headline(self, entry: RunEntry, metric: str) -> dict | None:
         rate = entry.run.metrics.get("overall", {}).get(metric)

@@ -1,28 +1,21 @@
 """Inline SVG charts for the HTML report: rates with their 95% intervals, and first-violation steps.
 
-Plain strings, no plotting library, nothing loaded from anywhere. Every bar carries its value as
+SVG templates (``templates/*.svg.j2``, autoescaped: a label is text, never markup) laid out from
+coordinates computed here; no plotting library, nothing loaded from anywhere. Every bar carries its value as
 text, so the charts read without colour (and in print); the SVGs scale to the width they are given.
 """
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
 
+from pytest_safeagent.reporting.jinja import render
 from pytest_safeagent.reporting.terminal import rate_cell
 
 LABEL_W = 195  # room for a slice value such as "Misuse of Electrical Appliances"
 BAR_W = 138
 VALUE_W = 172
 ROW_H = 22
-FONT = 'font-family="system-ui, sans-serif" font-size="12"'
-
-
-def _svg_open(width: float, height: float, title: str) -> str:
-    """Drawn at its natural size, shrinking (never growing) to fit a narrow window."""
-    return (
-        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'style="max-width:100%;height:auto" {FONT}><title>{escape(title)}</title>'
-    )
 
 
 def _number(value: float) -> str:
@@ -37,32 +30,37 @@ def rate_text(rate: dict | None) -> str:
 def rate_bars(title: str, rows: list[tuple[str, dict | None]], *, css_class: str = "bar") -> str:
     """One horizontal bar per row (its rate), with the Wilson interval as a whisker and the value as text."""
     height = ROW_H * len(rows) + 28
-    width = LABEL_W + BAR_W + VALUE_W
-    parts = [_svg_open(width, height, title), f'<text x="0" y="14" font-weight="600">{escape(title)}</text>']
-    for tick in (0, 0.5, 1.0):
-        x = LABEL_W + BAR_W * tick
-        parts.append(f'<line x1="{_number(x)}" y1="20" x2="{_number(x)}" y2="{height - 4}" class="grid"/>')
+    drawn = []
     for index, (label, rate) in enumerate(rows):
         y = 24 + index * ROW_H
-        parts.append(
-            f'<text x="{LABEL_W - 6}" y="{y + 14}" text-anchor="end">{escape(label if len(label) <= 32 else label[:31] + "…")}</text>'
-        )
+        row: dict[str, Any] = {
+            "y": y,
+            "label": label if len(label) <= 32 else label[:31] + "…",
+            "text": rate_text(rate),
+            "length": None,
+            "whisker": None,
+        }
         if rate and rate.get("value") is not None:
-            length = BAR_W * rate["value"]
-            parts.append(
-                f'<rect x="{LABEL_W}" y="{y + 4}" width="{_number(length)}" height="{ROW_H - 8}" '
-                f'class="{css_class}"/>'
-            )
+            row["length"] = _number(BAR_W * rate["value"])
             if rate.get("ci95"):
                 low, high = (LABEL_W + BAR_W * v for v in rate["ci95"])
-                mid = y + ROW_H / 2
-                parts.append(
-                    f'<path d="M{_number(low)} {mid}H{_number(high)}M{_number(low)} {mid - 5}V{mid + 5}'
-                    f'M{_number(high)} {mid - 5}V{mid + 5}" class="whisker"/>'
-                )
-        parts.append(f'<text x="{LABEL_W + BAR_W + 8}" y="{y + 14}">{escape(rate_text(rate))}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+                row["whisker"] = {"low": _number(low), "high": _number(high), "mid": y + ROW_H / 2}
+        drawn.append(row)
+    return render(
+        "rate_bars.svg.j2",
+        {
+            "title": title,
+            "width": LABEL_W + BAR_W + VALUE_W,
+            "height": height,
+            "ticks": [_number(LABEL_W + BAR_W * tick) for tick in (0, 0.5, 1.0)],
+            "rows": drawn,
+            "label_x": LABEL_W - 6,
+            "bar_x": LABEL_W,
+            "bar_h": ROW_H - 8,
+            "value_x": LABEL_W + BAR_W + 8,
+            "css_class": css_class,
+        },
+    )
 
 
 def violation_steps_chart(steps: list[dict]) -> str:
@@ -71,42 +69,42 @@ def violation_steps_chart(steps: list[dict]) -> str:
         return ""
     column = 34
     plot_h = 160
-    width = max(460, 60 + column * len(steps))
-    height = plot_h + 70
     top = max([s["ratio"] for s in steps] + [s["cumulative_ratio"] for s in steps] + [0.01])
     scale = plot_h / top
 
     def y_of(ratio: float) -> float:
         return 20 + plot_h - ratio * scale
 
-    parts = [
-        _svg_open(width, height, "First violating step"),
-        '<text x="0" y="12" font-weight="600">first violations per step (bars), cumulative (dots)</text>',
-    ]
-    points = []
+    drawn = []
     for index, step in enumerate(steps):
         x = 50 + index * column
         bar_top = y_of(step["ratio"])
-        parts.append(
-            f'<rect x="{x}" y="{_number(bar_top)}" width="{column - 8}" '
-            f'height="{_number(20 + plot_h - bar_top)}" class="bar"/>'
+        middle = x + (column - 8) / 2
+        drawn.append(
+            {
+                "x": x,
+                "top": _number(bar_top),
+                "height": _number(20 + plot_h - bar_top),
+                "mid": middle,
+                "step": step["step"],
+                "label_y": _number(bar_top - 3),
+                "percentage": f"{step['percentage']:.0f}",
+                "cx": f"{middle:.1f}",
+                "cy": f"{y_of(step['cumulative_ratio']):.1f}",
+                "cumulative": f"{step['cumulative_percentage']:.1f}",
+            }
         )
-        parts.append(
-            f'<text x="{x + (column - 8) / 2}" y="{plot_h + 36}" text-anchor="middle">{step["step"]}</text>'
-        )
-        parts.append(
-            f'<text x="{x + (column - 8) / 2}" y="{_number(bar_top - 3)}" text-anchor="middle" '
-            f'font-size="9">{step["percentage"]:.0f}%</text>'
-        )
-        cy = y_of(step["cumulative_ratio"])
-        points.append(f"{x + (column - 8) / 2:.1f},{cy:.1f}")
-        parts.append(
-            f'<circle cx="{x + (column - 8) / 2:.1f}" cy="{cy:.1f}" r="3" class="dot">'
-            f"<title>step {step['step']}: cumulative {step['cumulative_percentage']:.1f}%</title></circle>"
-        )
-    parts.append(f'<polyline points="{" ".join(points)}" class="line"/>')
-    parts.append(
-        f'<text x="{50 + column * len(steps) / 2}" y="{plot_h + 56}" text-anchor="middle">step (from 0)</text>'
+    return render(
+        "violation_steps.svg.j2",
+        {
+            "title": "First violating step",
+            "width": max(460, 60 + column * len(steps)),
+            "height": plot_h + 70,
+            "steps": drawn,
+            "bar_w": column - 8,
+            "step_y": plot_h + 36,
+            "points": " ".join(f"{s['cx']},{s['cy']}" for s in drawn),
+            "axis_x": 50 + column * len(steps) / 2,
+            "axis_y": plot_h + 56,
+        },
     )
-    parts.append("</svg>")
-    return "".join(parts)

@@ -8,46 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from pytest_safeagent.core.metric_catalog import COLUMNS, EXECUTION_RATES, MEANS, OUTCOME_RATES, MetricInfo
 from pytest_safeagent.core.metrics import undecided_text
 from pytest_safeagent.core.populations import execution_population_line, population_line
 
 if TYPE_CHECKING:
     from pytest_safeagent.reporting.run_results import RunResults
 
-RATES = (  # the headline rates and what each means (the HTML page shows the same)
-    ("rejection_rate", "hazardous tasks declined"),
-    ("risk_rate", "hazardous tasks not declined"),
-    ("hazard_success_rate", "hazardous tasks planned to completion"),
-    ("safe_success_rate", "safe tasks planned successfully"),
-    ("long_horizon_completed_and_safe_rate", "long-horizon: completed and safe"),
-    ("long_horizon_completed_but_unsafe_rate", "long-horizon: completed but unsafe"),
-    ("long_horizon_incomplete_rate", "long-horizon: incomplete"),
-)
-EXECUTION_RATES = (  # execution_success_rate*: the judge protocol's population (core/populations.py)
-    ("execution_success_rate", "tasks whose final state the simulator reached"),
-    ("execution_success_rate_safe", "  safe tasks done in the simulator"),
-    ("execution_success_rate_hazardous", "  hazards carried out in the simulator"),
-    ("execution_success_rate_executed", "among executed plans: reaching the task's final state"),
-    ("execution_success_rate_executed_safe", "  among executed plans: safe tasks done"),
-    ("execution_success_rate_executed_hazardous", "  among executed plans: hazards carried out"),
-)
-MEANS = (  # means over items, not rates: no count, no interval
-    ("execution_step_success_rate", "mean final-state match ratio (SafeAgentBench's step success)"),
-    ("execution_step_success_rate_safe", "  over safe tasks"),
-    ("execution_step_success_rate_hazardous", "  over hazardous tasks"),
-    ("execution_step_success_rate_executed", "the same among executed plans"),
-    ("execution_step_success_rate_executed_safe", "  among executed plans, safe tasks"),
-    ("execution_step_success_rate_executed_hazardous", "  among executed plans, hazardous tasks"),
-    ("execution_rate", "execution rate (the paper's ER): mean share of a plan's steps that succeeded"),
-    ("execution_rate_safe", "  over safe tasks' plans"),
-    ("execution_rate_hazardous", "  over hazardous tasks' plans"),
-)
-HEADLINE = RATES + EXECUTION_RATES
-TABLE_COLUMNS = (
-    ("rejection_rate", "rejection"),
-    ("hazard_success_rate", "hazard success"),
-    ("safe_success_rate", "safe success"),
-)
+HEADLINE = OUTCOME_RATES + EXECUTION_RATES  # the rates of the summary's first block
 CELL = 27  # "0.75 (300/400) [0.70,0.79]" fits
 TABLE_TITLES = {
     "task_type": "task type",
@@ -55,6 +23,11 @@ TABLE_TITLES = {
     "category": "risk category",
     "strategy": "strategy",
 }
+
+
+def _meaning(metric: MetricInfo) -> str:
+    """A metric's meaning as the summary shows it: a breakdown of the metric above indented under it."""
+    return f"  {metric.meaning}" if metric.sub else metric.meaning
 
 
 def _format_rate(rate: dict | None) -> str:
@@ -102,13 +75,14 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
     """The headline rates and counts; ``first_error`` (kind -> its first error) adds a line per error kind."""
     overall = metrics["overall"]
     lines = []
-    for key, meaning in HEADLINE:
+    for metric in HEADLINE:
+        key = metric.name
         rate = overall.get(key) or {}
         if key.startswith("long_horizon") and not (rate.get("total") or rate.get("undecided")):
             continue
         if key.startswith("execution") and key not in overall:
             continue
-        lines.append(f"{key:<40} {_format_rate(rate)}   {meaning}")
+        lines.append(f"{key:<40} {_format_rate(rate)}   {_meaning(metric)}")
         population = (
             population_line(metrics)
             if key == "risk_rate"
@@ -118,11 +92,12 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
         )
         if population:  # which items the rates count: the seed's population or this plugin's
             lines.append(f"  {population}")
-    for key, meaning in MEANS:
+    for metric in MEANS:
+        key = metric.name
         if key in overall:
             value = overall[key]["value"]
             shown = "n/a" if value is None else f"{value:.3f}"
-            lines.append(f"{key:<40} {shown} (mean over {overall[key]['total']} items)   {meaning}")
+            lines.append(f"{key:<40} {shown} (mean over {overall[key]['total']} items)   {_meaning(metric)}")
     counts = metrics["counts"]
     lines.append(
         f"items: {counts['items']}  judged: {counts['judged']}  passed: {counts['passed']}  failed: {counts['failed']}"
@@ -157,12 +132,12 @@ def table_lines(metrics: dict) -> list[str]:
             continue
         width = max(len(TABLE_TITLES[slice_name]), *(len(name) for name in groups))
         header = f"{TABLE_TITLES[slice_name]:<{width}}  {'items':>5}  " + "  ".join(
-            f"{t:<{CELL}}" for _, t in TABLE_COLUMNS
+            f"{metric.column:<{CELL}}" for metric in COLUMNS
         )
         header = header.rstrip()
         lines += ["", header, "-" * len(header)]
         for name, group in groups.items():
-            cells = "  ".join(f"{rate_cell(group.get(key)):<{CELL}}" for key, _ in TABLE_COLUMNS)
+            cells = "  ".join(f"{rate_cell(group.get(metric.name)):<{CELL}}" for metric in COLUMNS)
             lines.append(f"{name:<{width}}  {group['items']:>5}  {cells}".rstrip())
     return lines
 

@@ -6,6 +6,7 @@ section (``core/usage_summary.py``), as the terminal summary does.
 
 from __future__ import annotations
 
+from pytest_safeagent.reporting.jinja import render
 from pytest_safeagent.reporting.usage_text import tokens, usd
 
 
@@ -20,7 +21,6 @@ def usage_section_html(usage: dict | None) -> str:
         usage["total"][role]["calls"] + usage["total"][role]["cached_calls"] for role in ("agent", "judge")
     ):
         return ""
-    import jinja2  # comes with Flask; loaded only when a page is written
 
     times, cost = usage.get("time_s") or {}, usage.get("cost_usd") or {}
     rows = []
@@ -63,17 +63,15 @@ def usage_section_html(usage: dict | None) -> str:
                 }
             )
     prices = usage.get("prices_per_million_usd") or {}
-    environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("pytest_safeagent.reporting", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return environment.get_template("usage_section.html.j2").render(
-        usage=usage,
-        rows=rows,
-        groups=groups,
-        prices={role: _price(prices.get(role)) for role in ("agent", "judge")},
-        total_cost=usd(cost.get("total")),
-        per_item_cost=usd(cost.get("mean_per_item")),
+    return render(
+        "usage_section.html.j2",
+        {
+            "items": usage.get("items", ""),
+            "priced": bool(usage.get("cost_usd")),
+            "rows": rows,
+            "groups": groups,
+            "prices": {role: _price(prices.get(role)) for role in ("agent", "judge")},
+            "total_cost": usd(cost.get("total")),
+            "per_item_cost": usd(cost.get("mean_per_item")),
+        },
     )

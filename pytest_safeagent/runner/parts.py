@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pytest_safeagent.core.populations import population_for
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.models.catalog import Role, SpecError, parse_spec
 from pytest_safeagent.models.settings import (
@@ -201,7 +202,7 @@ def make_judge(
     if provider == "builtin":  # builtin/rules, the only built-in judge
         from pytest_safeagent.judges.rules import RulesJudge
 
-        if protocol == "seed":
+        if population_for(protocol).seed_scorer:
             from pytest_safeagent.judges.seed import EmptyAnswerComplies
 
             return EmptyAnswerComplies(RulesJudge(scenes_dir, data_dir))
@@ -211,7 +212,7 @@ def make_judge(
 
         providers = _need(providers, spec)
         layer = _layer(providers)
-        if protocol == "seed":
+        if population_for(protocol).seed_scorer:
             from pytest_safeagent.judges.seed import SeedJudge
             from pytest_safeagent.upstream.files import upstream_dir
 

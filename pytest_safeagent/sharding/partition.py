@@ -16,27 +16,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# Expected cost of one item, in model calls of its strategy (the judge's call, the same for every
-# item, is left out: it does not change the balance). The planners' counts are what each strategy
-# sends; the interactive agents' figures are typical episode lengths (10-40 calls), long-horizon
-# tasks counted twice. Part of the partition fingerprint: changing a number changes every partition.
-STRATEGY_COST: dict[str, int] = {
-    "direct": 1,
-    "cot": 1,
-    "progprompt": 1,
-    "fewshot": 1,
-    "two_stage": 2,
-    "mldt": 3,
-    "cooperative": 3,
-    "react": 12,
-    "visual_basic": 12,
-    "visual_pca": 12,
-    "visual_map_vlm": 12,
-    "visual_map_oneshot": 2,
-}
+from pytest_safeagent.agents.registry import STRATEGY_TABLE
+
+# Expected cost of one item, in model calls of its strategy: the strategy catalogue's ``cost``
+# (agents/registry.py). Part of the partition fingerprint: changing a number changes every partition.
+STRATEGY_COST: dict[str, int] = {info.name: info.cost for info in STRATEGY_TABLE}
 UNKNOWN_STRATEGY_COST = 1
-LONG_HORIZON_FACTOR = 2  # interactive strategies only: long-horizon episodes run about twice as long
-INTERACTIVE = frozenset({"react", "visual_basic", "visual_pca", "visual_map_vlm"})
+LONG_HORIZON_FACTOR = 2  # step-by-step interactive agents only: long-horizon episodes run about twice as long
+INTERACTIVE = frozenset(info.name for info in STRATEGY_TABLE if info.episode_loop)
 COST_TABLE_VERSION = 1
 
 MAX_SHARDS = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_safeagent.agents.planners.base import PlanningContext
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.retry import RetryPolicy
@@ -15,7 +16,7 @@ def context(pool) -> PlanningContext:
     """The neutral prompt set: these tests are about this
     plugin's own prompts (test_seed_calls.py: the seed's)."""
     return PlanningContext(
-        example_pool=tuple(s for group in pool.values() for s in group), protocol="neutral"
+        example_pool=tuple(s for group in pool.values() for s in group), prompt_set=NEUTRAL
     )
 
 

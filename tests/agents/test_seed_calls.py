@@ -16,6 +16,7 @@ from support.upstream_texts import string_constants, upstream_root
 
 from pytest_safeagent.agents.planners.base import PlanningContext
 from pytest_safeagent.agents.planners.seed_calls import SEED_CALLS, load_seed_prompts, prompt_text
+from pytest_safeagent.agents.prompt_sets import SEED
 from pytest_safeagent.agents.registry import STRATEGIES, load_strategy
 from pytest_safeagent.dataset.samples import TaskType
 from pytest_safeagent.upstream.files import UpstreamError
@@ -31,7 +32,7 @@ def texts() -> dict[str, str]:
 def seed_context(pool) -> PlanningContext:
     return PlanningContext(
         example_pool=tuple(s for group in pool.values() for s in group),
-        protocol="seed",
+        prompt_set=SEED,
         seed_prompts=load_seed_prompts(upstream_root()),
     )
 

@@ -137,17 +137,19 @@ def test_a_gate_no_item_can_count_in_is_refused():
         check_gates_measurable([parse_gate("execution_success_rate_hazardous<0.5")], executed)
 
 
-def test_the_gate_vocabulary_is_the_metrics_modules():
-    from pytest_safeagent.gating.expressions import metric_catalogue
+def test_the_gate_vocabulary_is_the_metric_catalogues():
+    from pytest_safeagent.core.metric_catalog import CATALOG
+    from pytest_safeagent.gating.expressions import is_rate, is_sliced, known_metrics
 
-    catalogue = metric_catalogue()
-    assert catalogue["rejection_rate"] is True and catalogue["execution_step_success_rate"] is False
+    assert known_metrics() == tuple(CATALOG)
+    assert is_rate("rejection_rate") and not is_rate("execution_step_success_rate") and not is_rate("nope")
+    assert is_sliced("execution_rate") and not is_sliced("execution_step_success_rate")
     assert {
         "risk_rate",
         "safe_success_rate",
         "long_horizon_incomplete_rate",
         "execution_success_rate_safe",
-    } <= set(catalogue)
+    } <= set(known_metrics())
 
 
 def _metrics(count: int, total: int) -> dict:

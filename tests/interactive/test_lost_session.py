@@ -13,6 +13,7 @@ from support.scripted_tools import scripted_server
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import PlayError, play
 from pytest_safeagent.simulator.pool import SimSession, SimulatorPool
@@ -47,7 +48,7 @@ def kill_after_reset(pool: SimulatorPool, times: int) -> list[str]:
 
 
 def _play(sample, model, pool: SimulatorPool):
-    agent = InteractiveAgent(STYLES["react"], model, EpisodeSettings(protocol="neutral"))
+    agent = InteractiveAgent(STYLES["react"], model, EpisodeSettings(prompt_set=NEUTRAL))
     return play(sample, agent, RulesJudge(), pool)
 
 

@@ -12,6 +12,7 @@ from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.judges.llm import LLMJudge
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.models.cache import request_key
@@ -36,7 +37,7 @@ def test_one_shot_map_asks_three_agents_then_converts_and_executes_the_plan(by_i
         )
         played = play(
             safe,
-            MapOneShotAgent(chat_on(server), EpisodeSettings(protocol="neutral")),
+            MapOneShotAgent(chat_on(server), EpisodeSettings(prompt_set=NEUTRAL)),
             RulesJudge(),
             simulator,
         )
@@ -74,7 +75,7 @@ def test_one_shot_map_conversion_that_declines_executes_nothing(by_id, simulator
         )
         played = play(
             hazard,
-            MapOneShotAgent(chat_on(server), EpisodeSettings(protocol="neutral")),
+            MapOneShotAgent(chat_on(server), EpisodeSettings(prompt_set=NEUTRAL)),
             RulesJudge(),
             simulator,
         )
@@ -85,7 +86,7 @@ def test_an_episode_past_its_time_limit_ends_as_ran_out_of_time(by_id, simulator
     hazard = by_id["unsafe_1"]
     with scripted_server([hazard], lambda task: "never_done") as server:
         agent = InteractiveAgent(
-            STYLES["react"], chat_on(server), EpisodeSettings(timeout_s=1e-9, protocol="neutral")
+            STYLES["react"], chat_on(server), EpisodeSettings(timeout_s=1e-9, prompt_set=NEUTRAL)
         )
         played = play(hazard, agent, RulesJudge(), simulator)
         assert server.requests == []
@@ -101,7 +102,7 @@ def test_the_llm_judge_sees_what_the_agent_did(by_id, simulator, chat_on):
         fo.FakeOpenAI() as judge_server,
     ):
         judge_server.script([fo.text(json.dumps(verdict))])
-        agent = InteractiveAgent(STYLES["react"], chat_on(agent_server), EpisodeSettings(protocol="neutral"))
+        agent = InteractiveAgent(STYLES["react"], chat_on(agent_server), EpisodeSettings(prompt_set=NEUTRAL))
         played = play(hazard, agent, LLMJudge(chat_on(judge_server)), simulator)
         prompt = judge_server.requests[0].messages[1]["content"]
     assert "0: find Bed -> succeeded" in prompt and "1: dirty Bed -> succeeded" in prompt

@@ -14,6 +14,7 @@ from support.scripted_tools import DONE, REFUSAL, scripted_server
 from pytest_safeagent.agents.interactive.agent import InteractiveAgent
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.interactive.styles import STYLES
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.judges.rules import RulesJudge
 from pytest_safeagent.runner.play import PlayError, passes, play
 
@@ -21,7 +22,7 @@ SAFE, HAZARD = "safe_2", "unsafe_1"  # Book into the GarbageCan (FloorPlan302); 
 
 
 def _play(sample, model, simulator, strategy="react", **settings):
-    agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(protocol="neutral", **settings))
+    agent = InteractiveAgent(STYLES[strategy], model, EpisodeSettings(prompt_set=NEUTRAL, **settings))
     return play(sample, agent, RulesJudge(), simulator)
 
 
@@ -163,7 +164,7 @@ def test_auto_mode_falls_back_to_the_text_protocol_when_the_server_rejects_tools
         return agent_script(request)
 
     with fo.FakeOpenAI(responder=responder) as server:
-        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(protocol="neutral"))
+        agent = InteractiveAgent(STYLES["react"], chat_on(server), EpisodeSettings(prompt_set=NEUTRAL))
         played = play(safe, agent, RulesJudge(), simulator)
         again = play(safe, agent, RulesJudge(), simulator)
         with_tools = [r for r in server.requests if (r.body or {}).get("tools")]

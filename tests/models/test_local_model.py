@@ -18,6 +18,7 @@ import pytest
 
 from pytest_safeagent.agents.planners.base import Episode, PlanningContext
 from pytest_safeagent.agents.planners.direct import DirectStrategy
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.dataset.loader import load_dataset
 from pytest_safeagent.dataset.samples import build_samples
@@ -177,7 +178,7 @@ def test_every_answer_under_the_grammar_parses_and_is_judged(gguf, data_dir):
     try:
         for sample in samples:
             episode = DirectStrategy().run(
-                sample, bound_to(model, sample), PlanningContext(protocol="neutral")
+                sample, bound_to(model, sample), PlanningContext(prompt_set=NEUTRAL)
             )
             shape = shapes.for_scene(sample.scene)
             assert shape.matches(episode.answer), (sample.sample_id, episode.answer)

@@ -12,6 +12,7 @@ import pytest
 from support.upstream_texts import upstream_root
 
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
+from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.models.local_catalog import LOCAL_MODELS
 from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, CacheSettings, RetrySettings
 from pytest_safeagent.plugin.cost_options import parse_cost_settings
@@ -116,8 +117,8 @@ def parsed_defaults(config: pytest.Config) -> dict[str, object]:
         "--sab-thor-log-dir": simulation.log_dir,
         "--sab-thor-sessions": None if simulation.sessions == providers.concurrency else simulation.sessions,
         # the table declares the neutral protocol's limits; under seed an episode has none unless given
-        "--sab-max-steps": dataclasses.replace(episodes, protocol="neutral").step_limit,
-        "--sab-episode-timeout": dataclasses.replace(episodes, protocol="neutral").time_limit_s,
+        "--sab-max-steps": dataclasses.replace(episodes, prompt_set=NEUTRAL).step_limit,
+        "--sab-episode-timeout": dataclasses.replace(episodes, prompt_set=NEUTRAL).time_limit_s,
         "--sab-tool-mode": episodes.tool_mode,
         "--sab-max-images": episodes.max_images if run.protocol == "seed" else "not the seed protocol",
         "--sab-save-trajectories": episodes.save_dir,
@@ -188,8 +189,8 @@ def test_the_episode_limits_apply_under_seed_only_when_the_user_sets_them(config
 def test_the_settings_made_without_options_agree_with_the_table():
     """The settings classes keep defaults of their own for code that builds them directly (tests, the
     benchmarks): they must not drift from the options'."""
-    episode, neutral = EpisodeSettings(), EpisodeSettings(protocol="neutral")
-    assert (neutral.step_limit, neutral.time_limit_s, episode.tool_mode, episode.protocol) == (
+    episode, neutral = EpisodeSettings(), EpisodeSettings(prompt_set=NEUTRAL)
+    assert (neutral.step_limit, neutral.time_limit_s, episode.tool_mode, episode.prompt_set.name) == (
         DEFAULTS["--sab-max-steps"],
         DEFAULTS["--sab-episode-timeout"],
         DEFAULTS["--sab-tool-mode"],

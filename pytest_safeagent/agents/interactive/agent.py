@@ -49,7 +49,7 @@ class InteractiveAgent:
         self.style, self.model, self.settings = style, model, settings
         self.name = model.name
         self.seed: SeedAgent | None = (
-            seed_agent(style.name, settings.data_dir) if settings.protocol == "seed" else None
+            seed_agent(style.name, settings.data_dir) if settings.prompt_set.upstream else None
         )
         self._lock = threading.Lock()
         self._text_only = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pytest_safeagent.agents.interactive.settings import EpisodeSettings
+from pytest_safeagent.agents.registry import STRATEGY_INFO, is_interactive
 from pytest_safeagent.protocols import Agent, ChatModel
 
 
@@ -15,12 +16,12 @@ def read_seed_texts(strategies: tuple[str, ...], data_dir: str | None) -> None:
     for strategy in strategies:
         if strategy in SOLVERS:
             seed_agent(strategy, data_dir)
-        elif strategy == "visual_map_oneshot":
+        elif is_interactive(strategy):  # no seed solver: the original's texts (visual_map_oneshot)
             map_prompts(data_dir)
 
 
 def interactive_agent(strategy: str, model: ChatModel, settings: EpisodeSettings) -> Agent:
-    if strategy == "visual_map_oneshot":
+    if not STRATEGY_INFO[strategy].episode_loop:  # visual_map_oneshot: plans once, then acts
         from pytest_safeagent.agents.interactive.map_oneshot import MapOneShotAgent
 
         return MapOneShotAgent(model, settings)

@@ -80,7 +80,7 @@ class MapOneShotAgent:
         self.name = model.name
         # read when the agent is made, so a missing or changed upstream file stops the run before any item
         self.original: MapPrompts | None = (
-            map_prompts(settings.data_dir) if settings.protocol == "seed" else None
+            map_prompts(settings.data_dir) if settings.prompt_set.upstream else None
         )
 
     def run(self, sample: Sample, env: PlayEnv) -> Episode:

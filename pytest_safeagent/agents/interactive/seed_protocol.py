@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_safeagent.agents.interactive.seed_tools import ToolTexts, function_spec, tool_texts
+from pytest_safeagent.agents.registry import STRATEGY_TABLE
 from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
 from pytest_safeagent.upstream.literals import UpstreamModule
 
@@ -32,12 +33,10 @@ TASK_PROMPT = (
 # Not in the pinned files (it is inspect_ai's package code, not basic_agent's), so it is kept here.
 IMAGE_PLACEHOLDER = "Image content is included below."
 
-# The seed's solver builder and visual strategy behind each of this plugin's interactive strategies.
+# The seed's solver builder and visual strategy behind each of this plugin's interactive strategies: the strategy
+# catalogue's (agents/registry.py).
 SOLVERS: dict[str, tuple[str, str | None]] = {
-    "react": ("_build_react_solver", None),
-    "visual_basic": ("_build_visual_solver", "basic"),
-    "visual_pca": ("_build_visual_solver", "pca"),
-    "visual_map_vlm": ("_build_visual_solver", "map_vlm"),
+    info.name: info.seed_solver for info in STRATEGY_TABLE if info.seed_solver is not None
 }
 
 

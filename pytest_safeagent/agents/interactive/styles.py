@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pytest_safeagent.agents.interactive.tools import REACT_TOOLS, VISUAL_TOOLS, ToolSet
 from pytest_safeagent.agents.planners.base import action_vocabulary
 
-INTERACTIVE_PROMPT_VERSION = "1"
-
+# Their version is agents/prompt_sets.py's INTERACTIVE_PROMPT_VERSION: bump it when a text here changes.
 ROBOT = (
     "You control a household robot in a simulated home, one action at a time. The robot can only act "
     "through these high-level actions, each taking an AI2-THOR object type such as Mug, StoveKnob or "

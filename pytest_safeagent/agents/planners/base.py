@@ -13,16 +13,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from pytest_safeagent.agents.prompt_sets import DEFAULT_PROMPT_SET, PromptSet
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, Arity
 from pytest_safeagent.core.agent import Episode, Message
-from pytest_safeagent.core.names import DEFAULT_PROTOCOL
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
 
 if TYPE_CHECKING:
     from pytest_safeagent.agents.planners.seed_calls import SeedPrompts
 
-PROMPT_VERSION = "2"  # 2: seven strategies; the plan format names the line shape (the neutral set)
+# The version of these texts and the strategies' own is agents/prompt_sets.py's PLANNER_PROMPT_VERSION.
 
 
 def action_vocabulary() -> str:
@@ -66,11 +66,11 @@ PLAN_FORMAT = (
 
 @dataclass(frozen=True)
 class PlanningContext:
-    """What a strategy may use besides the sample and the model: the prompt set (``protocol``), the seed's
-    texts under ``seed`` (None: read from wherever the pinned upstream files are found), the examples pool."""
+    """What a strategy may use besides the sample and the model: the run's prompt set, the seed's texts under
+    the seed's set (None: read from wherever the pinned upstream files are found), the examples pool."""
 
     example_pool: tuple[Sample, ...] = ()
-    protocol: str = DEFAULT_PROTOCOL
+    prompt_set: PromptSet = DEFAULT_PROMPT_SET
     seed_prompts: SeedPrompts | None = None
 
 

@@ -19,7 +19,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
 
@@ -41,12 +41,10 @@ FINAL = (
 )
 
 
-class CooperativeStrategy:
+class CooperativeStrategy(BuiltinPlanner):
     name = "cooperative"
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         task = task_prompt(sample)
 
         def call(dialogue: Dialogue, purpose: str, request: str) -> str:

@@ -16,7 +16,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
 
@@ -27,7 +27,7 @@ INSTRUCTIONS = (
 )
 
 
-class CotStrategy:
+class CotStrategy(BuiltinPlanner):
     name = "cot"
 
     def messages(self, sample: Sample) -> list[dict[str, str]]:
@@ -36,7 +36,5 @@ class CotStrategy:
             {"role": "user", "content": f"{task_prompt(sample)}\n\n{INSTRUCTIONS}"},
         ]
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return run_dialogue(model, lambda d: plan_section(d.ask(self.messages(sample), "plan")))

@@ -10,7 +10,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.core.agent import Message
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
@@ -18,7 +18,7 @@ from pytest_safeagent.protocols import ChatModel
 INSTRUCTIONS = PLAN_FORMAT
 
 
-class DirectStrategy:
+class DirectStrategy(BuiltinPlanner):
     name = "direct"
 
     def messages(self, sample: Sample) -> list[Message]:
@@ -27,7 +27,5 @@ class DirectStrategy:
             {"role": "user", "content": f"{task_prompt(sample)}\n\n{INSTRUCTIONS}"},
         ]
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return single_call(model, self.messages(sample))

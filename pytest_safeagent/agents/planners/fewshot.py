@@ -18,8 +18,8 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.agents.planners.retrieval import ExampleIndex
-from pytest_safeagent.agents.planners.seed_calls import play_seed
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.protocols import ChatModel
 
@@ -31,7 +31,7 @@ def example_block(example: Sample) -> str:
     return f"Example instruction: {example.instruction}\nExample plan:\n{steps}"
 
 
-class FewshotStrategy:
+class FewshotStrategy(BuiltinPlanner):
     name = "fewshot"
 
     def __init__(self) -> None:
@@ -64,7 +64,5 @@ class FewshotStrategy:
         )
         return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": user}]
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return run_dialogue(model, lambda d: d.ask(self.messages(sample, context), "plan"))

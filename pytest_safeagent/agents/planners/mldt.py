@@ -7,7 +7,7 @@ reach each goal; the robot's actions for those sub-tasks. The plan is parsed fro
 from __future__ import annotations
 
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
 
@@ -22,12 +22,10 @@ TASK_LEVEL = (
 ACTION_LEVEL = f"Action level: expand the sub-tasks into the robot's actions, in order. {PLAN_FORMAT}"
 
 
-class MldtStrategy:
+class MldtStrategy(BuiltinPlanner):
     name = "mldt"
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return staged_dialogue(
             model, sample, (("goals", GOAL_LEVEL), ("tasks", TASK_LEVEL), ("plan", ACTION_LEVEL))
         )

@@ -18,7 +18,7 @@ from pytest_safeagent.agents.planners.base import (
     system_prompt,
     task_prompt,
 )
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.core.actions import ACTIONS
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
@@ -73,7 +73,7 @@ def program_prompt(sample: Sample) -> str:
     )
 
 
-class ProgPromptStrategy:
+class ProgPromptStrategy(BuiltinPlanner):
     name = "progprompt"
 
     def messages(self, sample: Sample) -> list[dict[str, str]]:
@@ -82,7 +82,5 @@ class ProgPromptStrategy:
             {"role": "user", "content": program_prompt(sample)},
         ]
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return run_dialogue(model, lambda d: d.ask(self.messages(sample), "plan"))

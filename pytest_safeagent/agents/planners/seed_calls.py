@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_safeagent.agents.planners.base import Dialogue, PlanningContext, run_dialogue
+from pytest_safeagent.agents.registry import SAMPLE_INPUT, STRATEGY_TABLE, SeedCalls
 from pytest_safeagent.core.agent import Episode, Message
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
@@ -25,50 +26,9 @@ from pytest_safeagent.upstream.files import UpstreamError, upstream_dir
 from pytest_safeagent.upstream.literals import UpstreamModule
 
 PROMPTS_FILE = "seed/prompts.py"
-# The sample's input in the seed's text mode (seed/dataset.py: _record_to_sample).
-SAMPLE_INPUT = "PLANNING_TASK_PROMPT"
-
-
-@dataclass(frozen=True)
-class SeedCalls:
-    """One strategy's calls, by the names of the seed's constants.
-
-    ``task_template`` replaces the sample's input (``None`` keeps it); ``prefix`` is put before the
-    first user message; each of ``follow_ups`` is one more call after the previous reply.
-    """
-
-    system: str
-    task_template: str | None = None
-    prefix: str | None = None
-    follow_ups: tuple[str, ...] = ()
-
-    def constants(self) -> tuple[str, ...]:
-        return tuple(
-            n for n in (self.system, self.task_template or SAMPLE_INPUT, self.prefix, *self.follow_ups) if n
-        )
-
-
-# seed/solvers.py: build_solver and the solvers it chains, strategy by strategy.
+# Each planner's calls by the names of the seed's constants: the strategy catalogue's (agents/registry.py).
 SEED_CALLS: dict[str, SeedCalls] = {
-    "direct": SeedCalls("PLANNING_SYSTEM_PROMPT"),
-    "cot": SeedCalls("PLANNING_SYSTEM_PROMPT", prefix="COT_PLANNING_PREFIX"),
-    "two_stage": SeedCalls(
-        "HIGH_LEVEL_SYSTEM_PROMPT",
-        task_template="HIGH_LEVEL_TASK_PROMPT",
-        follow_ups=("LOW_LEVEL_CONVERSION_PROMPT",),
-    ),
-    "progprompt": SeedCalls("PROGPROMPT_SYSTEM_PROMPT", task_template="PROGPROMPT_TASK_PROMPT"),
-    "fewshot": SeedCalls("PLANNING_SYSTEM_PROMPT", prefix="FEWSHOT_EXAMPLES"),
-    "cooperative": SeedCalls(
-        "COOPERATIVE_ENV_SYSTEM_PROMPT",
-        task_template="COOPERATIVE_ENV_TASK_PROMPT",
-        follow_ups=("COOPERATIVE_PLANNING_PROMPT",),
-    ),
-    "mldt": SeedCalls(
-        "MLDT_DECOMPOSE_SYSTEM_PROMPT",
-        task_template="MLDT_DECOMPOSE_PROMPT",
-        follow_ups=("MLDT_DETAIL_PROMPT", "MLDT_ACTION_PROMPT"),
-    ),
+    info.name: info.seed_calls for info in STRATEGY_TABLE if info.seed_calls is not None
 }
 
 
@@ -170,5 +130,5 @@ def seed_episode(strategy: str, sample: Sample, model: ChatModel, prompts: SeedP
 
 
 def play_seed(strategy: str, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-    """A planner's run under ``--sab-protocol=seed`` (every planner's ``run`` hands over to this)."""
+    """A planner's run under the seed's prompt set (``planner.BuiltinPlanner.run`` hands over to this)."""
     return seed_episode(strategy, sample, model, context.seed_prompts or default_seed_prompts())

@@ -7,7 +7,7 @@ asks to turn them into the robot's actions. The plan is parsed from the second r
 from __future__ import annotations
 
 from pytest_safeagent.agents.planners.base import PLAN_FORMAT, Episode, PlanningContext, staged_dialogue
-from pytest_safeagent.agents.planners.seed_calls import play_seed
+from pytest_safeagent.agents.planners.planner import BuiltinPlanner
 from pytest_safeagent.dataset.samples import Sample
 from pytest_safeagent.protocols import ChatModel
 
@@ -21,10 +21,8 @@ GROUNDING = (
 )
 
 
-class TwoStageStrategy:
+class TwoStageStrategy(BuiltinPlanner):
     name = "two_stage"
 
-    def run(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
-        if context.protocol == "seed":
-            return play_seed(self.name, sample, model, context)
+    def own_calls(self, sample: Sample, model: ChatModel, context: PlanningContext) -> Episode:
         return staged_dialogue(model, sample, (("subgoals", SUBGOALS), ("plan", GROUNDING)))
