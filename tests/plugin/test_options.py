@@ -12,9 +12,12 @@ import pytest
 from support.upstream_texts import upstream_root
 
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
-from pytest_safeagent.plugin.gating_options import parse_gating_settings
-from pytest_safeagent.plugin.options import parse_run_config
-from pytest_safeagent.plugin.provider_options import DEFAULT_MAX_TOKENS, parse_provider_settings
+from pytest_safeagent.plugin.options import (
+    DEFAULT_MAX_TOKENS,
+    parse_gating_settings,
+    parse_provider_settings,
+    parse_run_config,
+)
 
 UNSET_KEY_VAR = "SAB_TEST_KEY_THAT_IS_NEVER_SET"
 LOOKS_LIKE_A_KEY = "sk-proj-Zx81fA0qLm3Rt7Wc"

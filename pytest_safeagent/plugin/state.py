@@ -1,7 +1,7 @@
 """Per-process benchmark state kept on ``config.stash``: the run's settings, data and lazily built parts.
 
 One per pytest process (the controller and each xdist worker). The records of the run are not here:
-the controller owns them (plugin/controller.py).
+the run object owns them (plugin/run.py). The stash keys of the plugin are declared here too.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.dataset.samples import Sample, TaskType
     from pytest_safeagent.judges.base import Judge
     from pytest_safeagent.models.base import ChatModel
-    from pytest_safeagent.plugin.options import RunConfig
+    from pytest_safeagent.plugin.options import CostSettings, RunConfig
     from pytest_safeagent.simulator.pool import SimulatorPool
 
 
@@ -287,6 +287,10 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
 
 
 RUN_STATE_KEY = pytest.StashKey[RunState]()
+USER_AGENT_KEY = pytest.StashKey[
+    object
+]()  # the python: agent --sab-model names, made while options are checked
+COST_KEY = pytest.StashKey["CostSettings"]()
 # Records made in the controller's own process (no xdist), by node id, until the controller takes them:
 # it then keeps the record as made instead of validating its JSON form again.
 LOCAL_RECORDS_KEY = pytest.StashKey[dict[str, "ItemRecord"]]()
