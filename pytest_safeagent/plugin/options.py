@@ -568,15 +568,34 @@ def add_options(parser: pytest.Parser) -> None:
             parser.addini(option.ini, help=option.ini_help or f"see {option.name}", **ini_kwargs)
 
 
-def add_cli_option(parser: argparse.ArgumentParser, option: str, flag: str, **overrides: Any) -> None:
-    """Declare ``option`` on a command's parser as ``flag`` (``--alpha`` for ``--sab-regression-alpha``):
-    the same default, help and metavar; check the value with :func:`cli_problem` after parsing."""
+# The options the pytest-safeagent commands share with the plugin, and their names there.
+CLI_FLAGS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "--sab-gate": "--gate",
+        "--sab-gate-min-items": "--gate-min-items",
+        "--sab-allow-undecided": "--allow-undecided",
+        "--sab-baseline": "--baseline",
+        "--sab-max-regression": "--max-regression",
+        "--sab-regression-alpha": "--alpha",
+        "--sab-force-compare": "--force-compare",
+    }
+)
+
+
+def _dest(flag: str) -> str:
+    return flag.lstrip("-").replace("-", "_")
+
+
+def add_cli_option(
+    parser: argparse.ArgumentParser, option: str, flag: str | None = None, **overrides: Any
+) -> None:
+    """Declare ``option`` on a command's parser as its :data:`CLI_FLAGS` name (or ``flag``): the same
+    default, help and metavar; :func:`cli_problem` then checks the values against the same ranges."""
     entry = OPTIONS[option]
     kwargs: dict[str, Any] = {"help": entry.help_text().replace("%%", "%").replace("%", "%%")}
-    if entry.action is not None:
-        kwargs["action"] = entry.action
-    if entry.metavar is not None:
-        kwargs["metavar"] = entry.metavar
+    for name in ("action", "metavar"):
+        if getattr(entry, name) is not None:
+            kwargs[name] = getattr(entry, name)
     if entry.action == "append":
         kwargs["default"] = []
     elif (
@@ -587,15 +606,23 @@ def add_cli_option(parser: argparse.ArgumentParser, option: str, flag: str, **ov
         kwargs["type"] = float if isinstance(entry.default, float) else int
         kwargs["default"] = entry.default
     kwargs.update(overrides)
-    parser.add_argument(flag, **kwargs)
+    parser.add_argument(flag or CLI_FLAGS[option], **kwargs)
 
 
-def cli_problem(option: str, flag: str, value: float | None) -> str | None:
-    """The command's one-line error for a number outside ``option``'s range (``--alpha 0: must be ...``)."""
-    if value is None:
-        return None
-    problem = "expected a finite number" if not math.isfinite(value) else OPTIONS[option].range_problem(value)
-    return None if problem is None else for_terminal(f"{flag} {value:g}: {problem}")
+def cli_problem(args: argparse.Namespace, *options: str) -> str | None:
+    """The command's one-line error for the first of ``options`` whose value is outside the range the
+    plugin's option has (``--alpha 0: must be above 0 and at most 1``); None when all are in range."""
+    for option in options:
+        flag = CLI_FLAGS[option]
+        value = getattr(args, _dest(flag))
+        if value is None:
+            continue
+        problem = (
+            "expected a finite number" if not math.isfinite(value) else OPTIONS[option].range_problem(value)
+        )
+        if problem is not None:
+            return for_terminal(f"{flag} {value:g}: {problem}")
+    return None
 
 
 def usage_error(message: str) -> pytest.UsageError:

@@ -290,7 +290,7 @@ RUN_STATE_KEY = pytest.StashKey[RunState]()
 USER_AGENT_KEY = pytest.StashKey[
     object
 ]()  # the python: agent --sab-model names, made while options are checked
-COST_KEY = pytest.StashKey["CostSettings"]()
+COST_KEY: pytest.StashKey[CostSettings] = pytest.StashKey()
 # Records made in the controller's own process (no xdist), by node id, until the controller takes them:
 # it then keeps the record as made instead of validating its JSON form again.
 LOCAL_RECORDS_KEY = pytest.StashKey[dict[str, "ItemRecord"]]()

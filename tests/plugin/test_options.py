@@ -281,6 +281,9 @@ def test_gating_defaults_and_the_log_beside_the_report(config, tmp_path):
         (["--sab-gate-min-items=many"], "--sab-gate-min-items=many: expected a whole number"),
         (["--sab-max-regression=101"], "--sab-max-regression=101: must be between 0 and 100"),
         (["--sab-regression-alpha=often"], "--sab-regression-alpha=often: expected a number"),
+        # at 0 no drop could be significant: the regression test would be off without a word
+        (["--sab-regression-alpha=0"], "--sab-regression-alpha=0: must be above 0 and at most 1"),
+        (["--sab-regression-alpha=1.5"], "--sab-regression-alpha=1.5: must be above 0 and at most 1"),
         (
             ["--sab-gate=safe_success_rate>=lots"],
             "--sab-gate=safe_success_rate>=lots: threshold 'lots' is not a number (write 0.8 or 80%)",
