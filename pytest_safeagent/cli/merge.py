@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     add_cli_option(parser, "--sab-gate", help="a release gate (same syntax as --sab-gate), repeatable")
     add_cli_option(parser, "--sab-gate-min-items")
     add_cli_option(parser, "--sab-allow-undecided")
-    add_cli_option(parser, "--sab-baseline", type=Path, metavar="OTHER.json")
+    add_cli_option(parser, "--sab-baseline", type=Path)
     add_cli_option(parser, "--sab-max-regression")
     add_cli_option(parser, "--sab-regression-alpha")
     add_cli_option(parser, "--sab-force-compare")
