@@ -95,10 +95,10 @@ class BenchmarkCollector(pytest.Collector):
     """Yields the benchmark items in a fixed order (xdist workers must agree on it)."""
 
     def collect(self) -> list[pytest.Item]:
-        session = self.config.stash[RUN_STATE_KEY]
+        state = self.config.stash[RUN_STATE_KEY]
         items: list[pytest.Item] = []
-        for sample in session.samples:
-            for strategy in session.run.strategies:
+        for sample in state.samples:
+            for strategy in state.run.strategies:
                 items.append(
                     BenchmarkItem.from_parent(
                         self, name=item_id(sample.sample_id, strategy), sample=sample, strategy=strategy
