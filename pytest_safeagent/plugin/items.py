@@ -12,10 +12,9 @@ where the report is made, so every later writer (pytest's terminal, junitxml, th
 scrubbed of the run's API keys, cleaned of lone surrogates and, where a terminal shows it, of control
 characters.
 
-Many items in flight per process: play the process's benchmark items ahead of pytest's item loop.
-
+Many items in flight per process: the process's benchmark items are played ahead of pytest's item loop.
 pytest runs items one after the other; an item's setup plays it (agent, judge, simulator), which is
-mostly waiting on HTTP. The :class:`PlayAhead` plugin starts, before the loop, a pool of
+mostly waiting on HTTP. The :class:`PlayAhead` hook object starts, before the loop, a pool of
 ``--sab-concurrency`` threads that play this process's items in collection order (at most that many
 in flight, and a bounded number finished but not yet reported); each item's setup takes its result
 (or waits for it). Reports therefore come out in collection order and pass/fail/error mean what they
