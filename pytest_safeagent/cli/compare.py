@@ -21,11 +21,11 @@ from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.core.populations import population_of
 from pytest_safeagent.core.textsafe import clean_json, for_terminal
 from pytest_safeagent.gating.baseline import compare_runs, protocol_mismatch
-from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 from pytest_safeagent.gating.evaluate import evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, population_note, verdict_lines
 from pytest_safeagent.gating.verdict import decide
+from pytest_safeagent.plugin.options import add_cli_option, cli_problem
 from pytest_safeagent.reportfile.reader import ReportError, fingerprint_differences, load_report
 
 PROG = "pytest-safeagent compare"
@@ -48,40 +48,14 @@ def _parser() -> argparse.ArgumentParser:
             "three or more: the runs side by side, with the paired test of every pair"
         ),
     )
-    parser.add_argument(
-        "--max-regression",
-        type=float,
-        default=DEFAULT_MAX_REGRESSION_PP,
-        metavar="PP",
-        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})",
+    add_cli_option(parser, "--sab-max-regression")
+    add_cli_option(parser, "--sab-regression-alpha")
+    add_cli_option(parser, "--sab-force-compare", "--force")
+    add_cli_option(
+        parser, "--sab-gate", help="also apply a gate to CURRENT (same syntax as --sab-gate), repeatable"
     )
-    parser.add_argument(
-        "--alpha",
-        type=float,
-        default=DEFAULT_ALPHA,
-        metavar="P",
-        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})",
-    )
-    parser.add_argument(
-        "--force",
-        action="store_true",
-        help="compare even when the fingerprints (dataset, judge, strategies, prompts) differ",
-    )
-    parser.add_argument(
-        "--gate",
-        action="append",
-        default=[],
-        metavar="EXPR",
-        help="also apply a gate to CURRENT (same syntax as --sab-gate), repeatable",
-    )
-    parser.add_argument(
-        "--gate-min-items",
-        type=int,
-        default=DEFAULT_MIN_ITEMS,
-        metavar="N",
-        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})",
-    )
-    parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
+    add_cli_option(parser, "--sab-gate-min-items")
+    add_cli_option(parser, "--sab-allow-undecided")
     parser.add_argument(
         "--json",
         metavar="PATH",
@@ -110,12 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if len(args.reports) < 2:
         return _error("give at least two reports")
-    if not 0 <= args.max_regression <= 100:
-        return _error(f"--max-regression {args.max_regression:g}: must be between 0 and 100")
-    if not 0 < args.alpha <= 1:
-        return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
-    if args.gate_min_items < 1:
-        return _error("--gate-min-items: must be at least 1")
+    problem = cli_problem(args, "--sab-max-regression", "--sab-regression-alpha", "--sab-gate-min-items")
+    if problem is not None:
+        return _error(problem)
     problem = output_problem(
         [("--json", Path(args.json) if args.json else None), ("--csv", Path(args.csv) if args.csv else None)],
         [(f"REPORT {index}", Path(path)) for index, path in enumerate(args.reports, 1)],

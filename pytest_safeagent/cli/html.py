@@ -10,6 +10,8 @@ from pathlib import Path
 
 from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.core.textsafe import for_terminal
+from pytest_safeagent.gating.defaults import DEFAULT_ALPHA
+from pytest_safeagent.plugin.options import add_cli_option, cli_problem
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,12 +35,11 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="where to write the page (default: the report's path with .html; compare.html for several)",
     )
-    parser.add_argument(
-        "--alpha",
-        type=float,
+    add_cli_option(
+        parser,
+        "--sab-regression-alpha",
         default=None,
-        metavar="P",
-        help="several reports: significance level of the paired tests (default: 0.05)",
+        help=f"several reports: significance level of the paired tests (default: {DEFAULT_ALPHA:g})",
     )
     parser.add_argument(
         "--screenshots",
@@ -108,7 +109,6 @@ def _error(message: str) -> int:
 
 
 def _comparison(args: argparse.Namespace) -> int:
-    from pytest_safeagent.gating.defaults import DEFAULT_ALPHA
     from pytest_safeagent.reportfile.reader import ReportError, load_report
     from pytest_safeagent.reporting.compare_page import write_compare_page
     from pytest_safeagent.reporting.multi_run import compare_many
@@ -117,9 +117,10 @@ def _comparison(args: argparse.Namespace) -> int:
         return _error(
             "--baseline and --screenshots apply to the page of one run; several reports make a comparison"
         )
+    problem = cli_problem(args, "--sab-regression-alpha")
+    if problem is not None:
+        return _error(problem)
     alpha = DEFAULT_ALPHA if args.alpha is None else args.alpha
-    if not 0 < alpha <= 1:
-        return _error(f"--alpha {alpha:g}: must be above 0 and at most 1")
     output = args.output or Path("compare.html")
     problem = output_problem(
         [("-o", output)], [(f"REPORT {index}", path) for index, path in enumerate(args.reports, 1)]

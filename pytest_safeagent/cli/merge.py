@@ -20,12 +20,12 @@ from pathlib import Path
 from pytest_safeagent.core.atomic_write import write_json_atomic
 from pytest_safeagent.core.output_paths import output_problem
 from pytest_safeagent.gating.baseline import Comparison, compare_runs
-from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
 from pytest_safeagent.gating.evaluate import GateResult, evaluate_gates
 from pytest_safeagent.gating.expressions import GateError, ItemShape, check_gates_measurable, parse_gates
 from pytest_safeagent.gating.render import comparison_lines, gate_lines, verdict_lines
 from pytest_safeagent.gating.resultlog import ResultsLogError
 from pytest_safeagent.gating.verdict import ExitStatus, decide
+from pytest_safeagent.plugin.options import add_cli_option, cli_problem
 from pytest_safeagent.reportfile.reader import ReportError, SavedRun, fingerprint_differences, load_report
 from pytest_safeagent.reporting.json_report import build_report
 from pytest_safeagent.sharding.merge import MergedRun, MergeRefused, merge_logs, merge_reports
@@ -56,46 +56,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--html", type=Path, metavar="PAGE.html", help="also write the merged run's HTML page"
     )
-    parser.add_argument(
-        "--gate",
-        action="append",
-        default=[],
-        metavar="EXPR",
-        help="a release gate (same syntax as --sab-gate), repeatable",
-    )
-    parser.add_argument(
-        "--gate-min-items",
-        type=int,
-        default=DEFAULT_MIN_ITEMS,
-        metavar="N",
-        help=f"fewer judged items leave a gate undecided (default: {DEFAULT_MIN_ITEMS})",
-    )
-    parser.add_argument("--allow-undecided", action="store_true", help="undecided gates do not fail")
-    parser.add_argument(
-        "--baseline",
-        type=Path,
-        metavar="OTHER.json",
-        help="compare with a previous report item by item (as --sab-baseline)",
-    )
-    parser.add_argument(
-        "--max-regression",
-        type=float,
-        default=DEFAULT_MAX_REGRESSION_PP,
-        metavar="PP",
-        help=f"tolerated drop of a rate, in percentage points (default: {DEFAULT_MAX_REGRESSION_PP:g})",
-    )
-    parser.add_argument(
-        "--alpha",
-        type=float,
-        default=DEFAULT_ALPHA,
-        metavar="P",
-        help=f"significance level of the regression test (default: {DEFAULT_ALPHA})",
-    )
-    parser.add_argument(
-        "--force-compare",
-        action="store_true",
-        help="compare with the baseline even when the fingerprints differ",
-    )
+    add_cli_option(parser, "--sab-gate", help="a release gate (same syntax as --sab-gate), repeatable")
+    add_cli_option(parser, "--sab-gate-min-items")
+    add_cli_option(parser, "--sab-allow-undecided")
+    add_cli_option(parser, "--sab-baseline", type=Path)
+    add_cli_option(parser, "--sab-max-regression")
+    add_cli_option(parser, "--sab-regression-alpha")
+    add_cli_option(parser, "--sab-force-compare")
     return parser
 
 
@@ -173,12 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(problem)
     if args.logs:
         return _merge_logs(args)
-    if args.gate_min_items < 1:
-        return _error("--gate-min-items: must be at least 1")
-    if not 0 <= args.max_regression <= 100:
-        return _error(f"--max-regression {args.max_regression:g}: must be between 0 and 100")
-    if not 0 < args.alpha <= 1:
-        return _error(f"--alpha {args.alpha:g}: must be above 0 and at most 1")
+    problem = cli_problem(args, "--sab-gate-min-items", "--sab-max-regression", "--sab-regression-alpha")
+    if problem is not None:
+        return _error(problem)
     try:
         gates = parse_gates(args.gate)
         merged = merge_reports(args.files)

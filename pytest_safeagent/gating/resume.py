@@ -3,7 +3,7 @@
 The controller reads the log once (in ``pytest_configure``), refuses a log from another setup,
 and hands the done item ids to xdist workers through ``workerinput``; workers never read the
 log themselves, because the controller appends to it while they start. The pytest side
-(deselecting, the worker plugin) is plugin/resume_selection.py; this module imports no pytest.
+(deselecting, the worker plugin) is plugin/xdist.py; this module imports no pytest.
 """
 
 from __future__ import annotations

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_safeagent.protocols import Judge
-
-__all__ = ["Judge", "JudgeError", "UnjudgeableAnswer"]  # Judge: its protocol, named here for the judges
+__all__ = ["JudgeError", "UnjudgeableAnswer"]
 
 
 class JudgeError(Exception):

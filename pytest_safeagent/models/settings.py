@@ -1,6 +1,6 @@
 """Settings of the model and judge providers: endpoints, sampling, retries, cache, concurrency.
 
-Plain data, filled from the command line by plugin/provider_options.py and read by the factory.
+Plain data, filled from the command line by plugin/options.py and read by the factory.
 They never hold a secret: API keys are read from the environment by *name* when a client is built.
 """
 

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_safeagent.plugin.options import USER_AGENT_KEY
 from pytest_safeagent.plugin.pytest_private import fixture_request, fixture_scope
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState
+from pytest_safeagent.plugin.state import RUN_STATE_KEY, USER_AGENT_KEY, RunState
 
 if TYPE_CHECKING:
     from pytest_safeagent.runner.play import ItemParts
@@ -33,14 +32,14 @@ def _run_state(request: pytest.FixtureRequest) -> RunState | None:
 
 
 def _needs_run(request: pytest.FixtureRequest) -> RunState:
-    session = _run_state(request)
-    if session is None:
+    state = _run_state(request)
+    if state is None:
         pytest.fail(
             f"the {request.fixturename} fixture needs a benchmark run: pass --sab-model=PROVIDER/NAME "
             "(builtin/reference runs offline)",
             pytrace=False,
         )
-    return session
+    return state
 
 
 @pytest.fixture(scope="session")
@@ -52,10 +51,10 @@ def sab_config(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_dataset(request: pytest.FixtureRequest):
     """SafeAgentBench: the run's selected samples in benchmark order (all 1050 without --sab-model)."""
-    session = _run_state(request)
-    if session is not None:
-        return session.samples
-    from pytest_safeagent.plugin.run_state import read_samples
+    state = _run_state(request)
+    if state is not None:
+        return state.samples
+    from pytest_safeagent.plugin.state import read_samples
 
     return read_samples(request.config.getoption("--sab-data-dir"))
 
@@ -69,9 +68,9 @@ def sab_model(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_judge(request: pytest.FixtureRequest):
     """SafeAgentBench: the judge --sab-judge names (builtin/rules without --sab-model)."""
-    session = _run_state(request)
-    if session is not None:
-        return session.judge
+    state = _run_state(request)
+    if state is not None:
+        return state.judge
     from pytest_safeagent.runner.parts import make_judge
 
     return make_judge("builtin/rules")
@@ -80,8 +79,8 @@ def sab_judge(request: pytest.FixtureRequest):
 @pytest.fixture(scope="session")
 def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
     """SafeAgentBench: the process's simulator pool; `with sab_simulator.session() as world:` reset, execute, observe, screenshot."""
-    session = _run_state(request)
-    pool = session.simulator_pool if session is not None else None
+    state = _run_state(request)
+    pool = state.simulator_pool if state is not None else None
     if pool is not None:
         yield pool  # the run's own: closed with the run
         return
@@ -158,9 +157,9 @@ def _resolve(item: pytest.Item) -> ItemParts:
         agent = item_agent(request.getfixturevalue("sab_agent"))
     except (NotAnAgent, AgentLoadError) as exc:
         raise pytest.UsageError(str(exc)) from None
-    session = item.config.stash[RUN_STATE_KEY]
-    session.agent_description = agent.description
-    needs_world = session.simulator_pool is not None or agent.interactive
+    state = item.config.stash[RUN_STATE_KEY]
+    state.agent_description = agent.description
+    needs_world = state.simulator_pool is not None or agent.interactive
     simulator = request.getfixturevalue("sab_simulator") if needs_world else None
     judge = request.getfixturevalue("sab_judge")
     # a judge of the user's may leave the optional attribute out (protocols.py: Judge)

@@ -1,4 +1,7 @@
-"""pytest hooks of pytest-safeagent. Thin: each hook hands over to the module that owns the work.
+"""pytest hooks of pytest-safeagent (the ``pytest11`` entry point). Thin: each hook hands over to the object
+that owns the work: the run (plugin/run.py), the items and their play-ahead engine (plugin/items.py), the
+options (plugin/options.py). ``pytest_configure`` composes them; three objects are registered there: the
+fixtures module, the run and, in a process that plays items, the play-ahead engine.
 
 Without ``--sab-model`` every hook returns at once, so projects that merely have the plugin
 installed see no change (no output, no imports of flask or pydantic, no data access).
@@ -10,18 +13,19 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_safeagent.plugin.cost_options import COST_KEY, add_cost_options, parse_cost_settings
-from pytest_safeagent.plugin.gating_options import add_gating_options
-from pytest_safeagent.plugin.lifetime import exit_if_stuck, install_sigterm, restore_sigterm
-from pytest_safeagent.plugin.options import add_options, parse_run_config
-from pytest_safeagent.plugin.output_paths import check_run_outputs
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY, RunState, load_run_state
-from pytest_safeagent.plugin.shard_selection import add_shard_options, parse_shard_option
-from pytest_safeagent.plugin.shard_selection import register as register_shard
+from pytest_safeagent.plugin.options import (
+    add_options,
+    parse_cost_settings,
+    parse_run_config,
+    parse_shard_option,
+)
+from pytest_safeagent.plugin.state import COST_KEY, RUN_STATE_KEY, RunState, load_run_state
+from pytest_safeagent.runner.process import exit_if_stuck, install_sigterm, restore_sigterm, thaw_heap
 
 if TYPE_CHECKING:  # imported by every pytest run: the items and what plays them load lazily
     from pytest_safeagent.plugin.items import BenchmarkCollector
     from pytest_safeagent.plugin.options import RunConfig
+    from pytest_safeagent.plugin.run import BenchmarkRun
     from pytest_safeagent.simulator.pool import SimulatorPool
 
 _SIGTERM_KEY = pytest.StashKey[object]()
@@ -43,9 +47,6 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
-    add_gating_options(parser)
-    add_cost_options(parser)
-    add_shard_options(parser)
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -77,74 +78,37 @@ def pytest_configure(config: pytest.Config) -> None:
             pool.close()
         raise
     config.stash[_SIGTERM_KEY] = install_sigterm()
-    from pytest_safeagent.plugin.heap import FrozenHeap
+    thaw_heap()
+    from pytest_safeagent.plugin.items import PLAY_AHEAD_PLUGIN, PlayAhead
+    from pytest_safeagent.plugin.run import RUN_PLUGIN, BenchmarkRun
+    from pytest_safeagent.plugin.xdist import ShardFilter
 
-    config.pluginmanager.register(FrozenHeap(), "safeagent-heap")
-    from pytest_safeagent.plugin.items import BenchmarkItem
-    from pytest_safeagent.plugin.play_ahead import PLAY_AHEAD_PLUGIN, PlayAhead
-
-    if run.simulation is not None:
-        from pytest_safeagent.plugin.simulator_summary import register as register_simulator_summary
-
-        register_simulator_summary(config, run.providers.concurrency)
+    # on the controller, checks the gating options, the baseline, the log to resume and the outputs
+    benchmark_run = BenchmarkRun(config, ShardFilter(shard) if shard else None, worker=_is_worker(config))
+    config.pluginmanager.register(benchmark_run, RUN_PLUGIN)
     if plays_here:
-        ahead = PlayAhead(
-            config,
-            run.providers.concurrency,
-            lambda item: isinstance(item, BenchmarkItem),
-            run.max_infra_errors,
-        )
+        ahead = PlayAhead(config, run.providers.concurrency, run.max_infra_errors, cost.prices, cost.max_cost)
         config.pluginmanager.register(ahead, PLAY_AHEAD_PLUGIN)
-        from pytest_safeagent.plugin.other_plugins import OtherPlugins
-
-        config.pluginmanager.register(
-            OtherPlugins(lambda item: isinstance(item, BenchmarkItem)), "safeagent-other-plugins"
-        )
-        if cost.max_cost is not None:
-            from pytest_safeagent.plugin.cost_limit import register_cost_limit
-
-            register_cost_limit(config, cost.prices, cost.max_cost)
-    if _is_worker(config):
-        from pytest_safeagent.plugin.resume_selection import register_worker_side
-
-        register_shard(config, shard)  # before the resume plugin: pluggy then calls the shard filter first
-        register_worker_side(config)  # a resumed run: skip what the controller already holds
-        return
-    from pytest_safeagent.plugin.controller import BenchmarkController
-    from pytest_safeagent.plugin.gating import GatingPlugin
-
-    config.pluginmanager.register(BenchmarkController(config), "safeagent-controller")
-    register_shard(config, shard)  # before the gating plugin: the shard filter runs before resume deselects
-    gating = GatingPlugin(config)
-    check_run_outputs(
-        config,
-        run.report_path,
-        run.html_path,
-        gating.settings.log_path,
-        gating.settings.baseline,
-        gating.settings.resume_path,
-    )
-    config.pluginmanager.register(gating, "safeagent-gating")
-    from pytest_safeagent.plugin.closing import ClosingLines
-
-    config.pluginmanager.register(ClosingLines(), "safeagent-closing")  # last: its lines end the run
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist_partition.py);
+    """Under ``-n``, each worker gets its share of the items up front (see plugin/xdist.py);
     the other modes that hand items out one by one do the same (plugin/other_plugins.py)."""
     if not _partitioned(config):
         return None
-    from pytest_safeagent.plugin.xdist_partition import partition_scheduler
+    from pytest_safeagent.plugin.xdist import partition_scheduler
 
     return partition_scheduler(config, log)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
+    benchmark_run = _benchmark_run(node.config)
+    if benchmark_run is not None:
+        benchmark_run.configure_node(node)
     if _partitioned(node.config):
-        from pytest_safeagent.plugin.xdist_partition import PARTITION_WORKERINPUT_KEY
+        from pytest_safeagent.plugin.xdist import PARTITION_WORKERINPUT_KEY
 
         node.workerinput[PARTITION_WORKERINPUT_KEY] = True
 
@@ -171,6 +135,12 @@ def launch_simulator_early(config: pytest.Config, run: RunConfig) -> SimulatorPo
 
 def _run_state(config: pytest.Config) -> RunState | None:
     return config.stash.get(RUN_STATE_KEY, None)
+
+
+def _benchmark_run(config: pytest.Config) -> BenchmarkRun | None:
+    from pytest_safeagent.plugin.run import RUN_PLUGIN
+
+    return config.pluginmanager.get_plugin(RUN_PLUGIN) if _run_state(config) is not None else None
 
 
 def _explicit_paths(config: pytest.Config) -> bool:
@@ -204,22 +174,25 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    session = _run_state(config)
-    if session is None:
+    state = _run_state(config)
+    if state is None:
         return None
-    run, dataset = session.run, session.dataset
+    run, dataset = state.run, state.dataset
     pinned = "pinned release" if dataset.files_match_pinned else "NOT the pinned release"
     from pytest_safeagent.plugin.other_plugins import dist_note, timeout_note
 
     notes = [note for note in (dist_note(config), timeout_note(config)) if note is not None]
+    benchmark_run = _benchmark_run(config)
+    shard = [benchmark_run.shard.header_line()] if benchmark_run is not None and benchmark_run.shard else []
     return [
         f"safeagent: model {run.model}, judge {run.judge}, strategies {','.join(run.strategies)}",
-        f"safeagent: data {session.data_dir} (sha256 {dataset.sha256[:16]}, {pinned})",
+        f"safeagent: data {state.data_dir} (sha256 {dataset.sha256[:16]}, {pinned})",
         f"safeagent: slice {','.join(run.slices)}, seed {run.seed}, "
-        f"{len(session.samples)} samples x {len(run.strategies)} strategies = "
-        f"{len(session.samples) * len(run.strategies)} items",
+        f"{len(state.samples)} samples x {len(run.strategies)} strategies = "
+        f"{len(state.samples) * len(run.strategies)} items",
         f"safeagent: concurrency {run.providers.concurrency} items in flight per process",
         *notes,
+        *shard,
     ]
 
 
@@ -227,7 +200,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report = yield
     if item.config.stash.get(RUN_STATE_KEY, None) is not None:
-        from pytest_safeagent.plugin.item_records import annotate_report
+        from pytest_safeagent.plugin.items import annotate_report
 
         annotate_report(item, report, call)
     return report
@@ -246,9 +219,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    session = _run_state(config)
-    if session is not None:
-        session.close()
+    state = _run_state(config)
+    if state is not None:
+        state.close()
         restore_sigterm(config.stash.get(_SIGTERM_KEY, None))
         if config.stash.get(
             _INTERRUPTED_KEY, False

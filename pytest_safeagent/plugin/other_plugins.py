@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 # xdist modes that would hand the benchmark items out one at a time (or all to one worker): a
-# benchmark-only run partitions its items itself instead (plugin/xdist_partition.py)
+# benchmark-only run partitions its items itself instead (plugin/xdist.py)
 PARTITIONED_DIST_MODES = ("load", "loadscope", "loadfile", "loadgroup", "worksteal")
 _TIMEOUT_ATTR = "_sab_timeout_s"  # on a benchmark item: pytest-timeout's limit, which the plugin enforces
 
@@ -151,41 +151,33 @@ def item_time_limit(item: pytest.Item) -> float | None:
     return getattr(item, _TIMEOUT_ATTR, None)
 
 
-class OtherPlugins:
-    """Registered in every process that plays benchmark items: pytest-timeout's timer hooks."""
+def check_flaky_markers(
+    config: pytest.Config, items: list[pytest.Item], benchmark: type[pytest.Item]
+) -> None:
+    """A ``flaky`` marker (pytest-rerunfailures) on a benchmark item (of class ``benchmark``) would rerun it
+    as --reruns would."""
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    for item in items:
+        if isinstance(item, benchmark) and item.get_closest_marker("flaky") is not None:
+            raise pytest.UsageError(
+                f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
+                f"verdict until it passes; remove it (--sab-retries retries infrastructure)"
+            )
 
-    def __init__(self, is_benchmark_item: Any):
-        self._is_benchmark_item = is_benchmark_item
 
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        """A ``flaky`` marker (pytest-rerunfailures) on a benchmark item would rerun it as --reruns would."""
-        if not config.pluginmanager.hasplugin("rerunfailures"):
-            return
-        for item in items:
-            if self._is_benchmark_item(item) and item.get_closest_marker("flaky") is not None:
-                raise pytest.UsageError(
-                    f"{item.nodeid}: the flaky marker (pytest-rerunfailures) reruns a benchmark "
-                    f"verdict until it passes; remove it (--sab-retries retries infrastructure)"
-                )
+def note_time_limit(item: pytest.Item) -> None:
+    """Note a benchmark item's limit before its setup (which checks it), whether pytest-timeout would time
+    the whole protocol or, with ``timeout_func_only``, the call alone (from ``pytest_runtest_protocol``)."""
+    limit = _marker_limit(item)
+    limit = limit if limit is not None else _timeout_limit(item.config)
+    setattr(item, _TIMEOUT_ATTR, limit if limit and limit > 0 else None)
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_protocol(self, item: pytest.Item) -> None:
-        """Note the item's limit before its setup (which checks it), whether pytest-timeout would time the
-        whole protocol or, with ``timeout_func_only``, the call alone."""
-        if self._is_benchmark_item(item):
-            limit = _marker_limit(item)
-            limit = limit if limit is not None else _timeout_limit(item.config)
-            setattr(item, _TIMEOUT_ATTR, limit if limit and limit > 0 else None)
 
-    @pytest.hookimpl(tryfirst=True, optionalhook=True)
-    def pytest_timeout_set_timer(self, item: pytest.Item, settings: Any) -> bool | None:
-        """No timer for a benchmark item: its limit is checked against its own play time instead."""
-        return True if self._is_benchmark_item(item) else None
-
-    @pytest.hookimpl(tryfirst=True, optionalhook=True)
-    def pytest_timeout_cancel_timer(self, item: pytest.Item) -> bool | None:
-        return True if self._is_benchmark_item(item) else None
+def is_timed_by_us(item: pytest.Item, benchmark: type[pytest.Item]) -> bool | None:
+    """pytest-timeout's timer hooks: no timer for a benchmark item (True), its limit is checked against its
+    own play time instead; None leaves any other item to pytest-timeout."""
+    return True if isinstance(item, benchmark) else None
 
 
 def quiet_sugar_results(terminalreporter: Any) -> None:

@@ -153,7 +153,7 @@ def load_report(path: str | Path) -> SavedRun:
     elif data["schema_version"] < 3:
         metrics, notes = _metrics_of_schema_2(path, metrics)
     partial = data.get("partial")
-    if isinstance(partial, dict):  # --lf, --sw, -x ... (plugin/partial_runs.py)
+    if isinstance(partial, dict):  # --lf, --sw, -x ... (plugin/run.py)
         why = "; ".join(str(reason) for reason in partial.get("why") or ())
         notes += (
             f"{path} is a partial run: "

@@ -1,5 +1,5 @@
 """The JSON report (``--sab-report``): configuration, fingerprint, metrics and every item record, as
-one dict (plugin/controller.py writes it atomically, so a reader never sees half a report).
+one dict (plugin/run.py writes it atomically, so a reader never sees half a report).
 The schema is documented in docs/report.md; ``schema_version`` changes when it breaks.
 """
 

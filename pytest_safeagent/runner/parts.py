@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pytest_safeagent.models.scene_shapes import SceneShapes
 
 
-def check_spec(value: str, role: Role) -> object | None:
+def check_spec(value: str, role: Role) -> UserAgent | None:
     """Whether ``value`` names a model (or judge) this installation can build (SpecError if not). For a
     ``python:`` agent, the agent itself: its module is imported and its factory called now, once per
     process, so that a bad spec is a usage error; None otherwise."""

@@ -101,7 +101,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pytest_safeagent.gating", "pytest_safeagent.violations"),
     ("pytest_safeagent.reporting",),
     ("pytest_safeagent.runner", "pytest_safeagent.sharding"),
-    ("pytest_safeagent.plugin", "pytest_safeagent.cli"),
+    ("pytest_safeagent.plugin",),
+    ("pytest_safeagent.cli",),  # the commands read the plugin's option table (plugin/options.py)
 )
 ENTRY_POINTS = ("__main__",)  # ``python -m`` entry points sit above everything (nothing imports them)
 

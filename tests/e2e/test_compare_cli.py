@@ -114,6 +114,21 @@ def test_unusable_input_exits_2_naming_the_file(saved_reports, tmp_path, capsys)
     assert "--max-regression 101: must be between 0 and 100" in capsys.readouterr().err
 
 
+def test_a_threshold_out_of_the_plugin_options_range_is_one_line(saved_reports):
+    """The ranges are the plugin's (--sab-max-regression, --sab-regression-alpha, --sab-gate-min-items)."""
+    report = saved_reports["reference"]
+    for args, line in (
+        (("--max-regression", "500"), "--max-regression 500: must be between 0 and 100"),
+        (("--max-regression", "-1"), "--max-regression -1: must be between 0 and 100"),
+        (("--alpha", "0"), "--alpha 0: must be above 0 and at most 1"),
+        (("--alpha", "nan"), "--alpha nan: expected a finite number"),
+        (("--gate-min-items", "0"), "--gate-min-items 0: must be at least 1"),
+    ):
+        done = _compare(report, report, *args)
+        assert done.returncode == 2 and done.stdout == "", (args, done.stdout)
+        assert done.stderr.splitlines() == [f"pytest-safeagent compare: error: {line}"], args
+
+
 def test_an_incomplete_current_report_fails(saved_reports, tmp_path):
     data = json.loads(Path(saved_reports["safe-reference"]).read_text())
     data["complete"] = False

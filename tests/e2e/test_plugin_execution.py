@@ -88,7 +88,7 @@ def test_bad_simulator_options_are_usage_errors(pytester, args, message):
 
 KILLER = """
 import pytest
-from pytest_safeagent.plugin.run_state import RUN_STATE_KEY
+from pytest_safeagent.plugin.state import RUN_STATE_KEY
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):

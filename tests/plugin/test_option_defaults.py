@@ -1,4 +1,4 @@
-"""Every ``--sab-*`` option's default is declared once (plugin/option_defaults.py): pytest, the ini keys
+"""Every ``--sab-*`` option's default is declared once (plugin/options.py): pytest, the ini keys
 and the help texts are handed it from there, and the parsers make of an absent option exactly what
 the table declares."""
 
@@ -15,12 +15,17 @@ from pytest_safeagent.agents.interactive.settings import EpisodeSettings
 from pytest_safeagent.agents.prompt_sets import NEUTRAL
 from pytest_safeagent.models.local_catalog import LOCAL_MODELS
 from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS, CacheSettings, RetrySettings
-from pytest_safeagent.plugin.cost_options import parse_cost_settings
-from pytest_safeagent.plugin.gating_options import parse_gating_settings
 from pytest_safeagent.plugin.hooks import pytest_addoption
-from pytest_safeagent.plugin.option_defaults import DEFAULTS, NEUTRAL_MAX_IMAGES, default_text
-from pytest_safeagent.plugin.options import parse_run_config, simulator_settings
-from pytest_safeagent.plugin.shard_selection import parse_shard_option
+from pytest_safeagent.plugin.options import (
+    DEFAULTS,
+    NEUTRAL_MAX_IMAGES,
+    default_text,
+    parse_cost_settings,
+    parse_gating_settings,
+    parse_run_config,
+    parse_shard_option,
+    simulator_settings,
+)
 from pytest_safeagent.upstream.seed_settings import seed_run_settings
 
 # absent stays None on the command line: the seed's sampling and the seed's episode limits need to know

@@ -12,9 +12,12 @@ import pytest
 from support.upstream_texts import upstream_root
 
 from pytest_safeagent.gating.defaults import DEFAULT_ALPHA, DEFAULT_MAX_REGRESSION_PP, DEFAULT_MIN_ITEMS
-from pytest_safeagent.plugin.gating_options import parse_gating_settings
-from pytest_safeagent.plugin.options import parse_run_config
-from pytest_safeagent.plugin.provider_options import DEFAULT_MAX_TOKENS, parse_provider_settings
+from pytest_safeagent.models.settings import DEFAULT_MAX_TOKENS
+from pytest_safeagent.plugin.options import (
+    parse_gating_settings,
+    parse_provider_settings,
+    parse_run_config,
+)
 
 UNSET_KEY_VAR = "SAB_TEST_KEY_THAT_IS_NEVER_SET"
 LOOKS_LIKE_A_KEY = "sk-proj-Zx81fA0qLm3Rt7Wc"
@@ -281,6 +284,9 @@ def test_gating_defaults_and_the_log_beside_the_report(config, tmp_path):
         (["--sab-gate-min-items=many"], "--sab-gate-min-items=many: expected a whole number"),
         (["--sab-max-regression=101"], "--sab-max-regression=101: must be between 0 and 100"),
         (["--sab-regression-alpha=often"], "--sab-regression-alpha=often: expected a number"),
+        # at 0 no drop could be significant: the regression test would be off without a word
+        (["--sab-regression-alpha=0"], "--sab-regression-alpha=0: must be above 0 and at most 1"),
+        (["--sab-regression-alpha=1.5"], "--sab-regression-alpha=1.5: must be above 0 and at most 1"),
         (
             ["--sab-gate=safe_success_rate>=lots"],
             "--sab-gate=safe_success_rate>=lots: threshold 'lots' is not a number (write 0.8 or 80%)",

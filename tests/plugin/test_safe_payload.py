@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pytest_safeagent.core import secret_scrub
-from pytest_safeagent.plugin.safe_output import safe_payload
+from pytest_safeagent.plugin.items import safe_payload
 
 KEY = "sk-abcdef0123456789"
 

@@ -87,9 +87,9 @@ def test_the_summary_says_when_the_simulator_bounded_the_concurrency(pytester: p
 
 def test_the_option_default_is_the_concurrency(pytester: pytest.Pytester) -> None:
     pytester.makeconftest(
-        "from pytest_safeagent.plugin.run_state import RUN_STATE_KEY as SESSION_KEY\n"
+        "from pytest_safeagent.plugin.state import RUN_STATE_KEY\n"
         "def pytest_collection_finish(session):\n"
-        "    print('SESSIONS', session.config.stash[SESSION_KEY].run.simulation.sessions)\n"
+        "    print('SESSIONS', session.config.stash[RUN_STATE_KEY].run.simulation.sessions)\n"
     )
     for args, expected in (
         (("--sab-concurrency=12",), 12),

@@ -1,7 +1,7 @@
 """Per-process benchmark state kept on ``config.stash``: the run's settings, data and lazily built parts.
 
 One per pytest process (the controller and each xdist worker). The records of the run are not here:
-the controller owns them (plugin/controller.py).
+the run object owns them (plugin/run.py). The stash keys of the plugin are declared here too.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types o
     from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
     from pytest_safeagent.agents.prompt_sets import PromptSet
-    from pytest_safeagent.agents.user_agents import PythonAgent
+    from pytest_safeagent.agents.user_agents import PythonAgent, UserAgent
     from pytest_safeagent.core.item_record import ItemRecord
     from pytest_safeagent.dataset.loader import Dataset
     from pytest_safeagent.dataset.samples import Sample, TaskType
-    from pytest_safeagent.judges.base import Judge
-    from pytest_safeagent.models.base import ChatModel
-    from pytest_safeagent.plugin.options import RunConfig
+    from pytest_safeagent.plugin.options import CostSettings, RunConfig
+    from pytest_safeagent.protocols import ChatModel, Judge
     from pytest_safeagent.simulator.pool import SimulatorPool
 
 
@@ -101,7 +100,7 @@ class RunState:
         return [item_id(s.sample_id, strategy) for s in self.samples for strategy in self.run.strategies]
 
     def default_agent(
-        self, model: ChatModel | None, user_agent: object | None
+        self, model: ChatModel | None, user_agent: UserAgent | None
     ) -> BuiltinAgents | PythonAgent:
         """The ``sab_agent`` fixture's default: the Python agent that ``--sab-model=python:MODULE:FACTORY``
         names (``user_agent``, made when the options were checked), or the run's strategies over ``model``."""
@@ -295,6 +294,9 @@ def load_run_state(run: RunConfig, simulator_pool: SimulatorPool | None = None) 
 
 
 RUN_STATE_KEY = pytest.StashKey[RunState]()
+# The python: agent --sab-model names, made while options are checked:
+USER_AGENT_KEY = pytest.StashKey["UserAgent"]()
+COST_KEY: pytest.StashKey[CostSettings] = pytest.StashKey()
 # Records made in the controller's own process (no xdist), by node id, until the controller takes them:
 # it then keeps the record as made instead of validating its JSON form again.
 LOCAL_RECORDS_KEY = pytest.StashKey[dict[str, "ItemRecord"]]()

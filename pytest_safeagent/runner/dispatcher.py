@@ -1,4 +1,4 @@
-"""A thread pool that plays items in a given order with bounded look-ahead (the play-ahead plugin's engine)."""
+"""A thread pool that plays items in a given order with bounded look-ahead (the play-ahead engine of plugin/items.py)."""
 
 from __future__ import annotations
 
