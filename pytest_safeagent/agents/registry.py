@@ -12,7 +12,8 @@ from pytest_safeagent.core.names import parse_name_list
 if TYPE_CHECKING:  # options are parsed before anything heavy loads: the planners import the dataset models
     from pytest_safeagent.agents.planners.base import Strategy
 
-# The seed's sample input in its text mode (seed/dataset.py: _record_to_sample): a planner's first user message
+# The seed's sample input in its text mode (seed/dataset.py:
+# _record_to_sample): a planner's first user message
 # unless its calls name a task template of their own.
 SAMPLE_INPUT = "PLANNING_TASK_PROMPT"
 
@@ -156,7 +157,8 @@ class StrategyError(ValueError):
 
 
 def parse_strategies(value: str) -> tuple[str, ...]:
-    """``direct``, ``direct,react``, ``planners``, ``interactive`` or ``all`` -> names in a fixed order, validated."""
+    """``direct``, ``direct,react``, ``planners``, ``interactive``
+    or ``all`` -> names in a fixed order, validated."""
     try:
         names = parse_name_list(
             value,

@@ -161,7 +161,8 @@ def describe_agent(obj: Any) -> dict[str, Any]:
 
 
 def declares_thread_safe(agent: Any) -> bool:
-    """May several threads play items with ``agent`` at once? Its ``thread_safe`` attribute (False if absent)."""
+    """May several threads play items with ``agent`` at once?
+    Its ``thread_safe`` attribute (False if absent)."""
     return bool(attribute(agent, "thread_safe", False))
 
 

@@ -36,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=(
-            "Compare two pytest-safeagent JSON reports item by item: flips, metric deltas, McNemar's exact test."
+            "Compare two pytest-safeagent JSON reports item by item: "
+            "flips, metric deltas, McNemar's exact test."
         ),
     )
     parser.add_argument(
@@ -44,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="REPORT.json",
         help=(
-            "two reports: BASELINE.json (for example the last release) and CURRENT.json (the report to judge); "
+            "two reports: BASELINE.json (for example the last "
+            "release) and CURRENT.json (the report to judge); "
             "three or more: the runs side by side, with the paired test of every pair"
         ),
     )
@@ -60,7 +62,8 @@ def _parser() -> argparse.ArgumentParser:
         "--json",
         metavar="PATH",
         help=(
-            "also write the comparison, gates and verdict as JSON (three or more reports: the runs, slices and "
+            "also write the comparison, gates and verdict as JSON "
+            "(three or more reports: the runs, slices and "
             "paired tests)"
         ),
     )

@@ -44,13 +44,15 @@ def table_lines(multi: MultiRun) -> list[str]:
         cost = f", cost {usd(entry.cost_usd)}" if entry.cost_usd is not None else ""
         incomplete = " (incomplete)" if not described["complete"] else ""
         lines.append(
-            f"  {entry.label}  {described['report']}: model {described['model']}, judge {described['judge']}, "
+            f"  {entry.label}  {described['report']}: model "
+            f"{described['model']}, judge {described['judge']}, "
             f"strategies {described['strategies']}, {described['items']} items{incomplete}{cost}"
         )
     if not multi.same_items:
         lines.append(
             f"the runs hold different items: {len(multi.common_items)} in every run, {multi.all_items} in "
-            f"at least one; each run's rates are over its own items, each pair is compared on the items both hold"
+            "at least one; each run's rates are over its own items, "
+            "each pair is compared on the items both hold"
         )
     width = max(len(metric) for metric in multi.metrics_shown() or ["metric"])
     cells = {e.label: [rate_cell(multi.headline(e, m)) for m in multi.metrics_shown()] for e in multi.runs}
@@ -65,7 +67,8 @@ def table_lines(multi: MultiRun) -> list[str]:
         )
     lines += [
         "",
-        f"paired tests (McNemar exact, significant when p < {multi.alpha:g}), each pair on the items both judged:",
+        "paired tests (McNemar exact, significant when p < "
+        f"{multi.alpha:g}), each pair on the items both judged:",
     ]
     for pair in multi.pairs:
         shared = "" if pair.same_items else f", {len(pair.comparison.shared)} items in both"

@@ -1,4 +1,5 @@
-"""``pytest-safeagent html REPORT.json [-o PAGE.html] [--baseline OTHER.json]``: the run's page from a saved report;
+"""``pytest-safeagent html REPORT.json [-o PAGE.html]
+[--baseline OTHER.json]``: the run's page from a saved report;
 ``pytest-safeagent html A.json B.json [C.json ...] -o compare.html``: the page comparing several runs."""
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ def _comparison(args: argparse.Namespace) -> int:
         return _error(f"{output}: cannot write: {exc.strerror or exc}")
     note = "" if multi.same_items else f" (different item sets: {len(multi.common_items)} items in every run)"
     print(
-        f"wrote {output}: {len(runs)} runs, {len(multi.pairs)} paired tests, {len(multi.disagreements)} items "
+        f"wrote {output}: {len(runs)} runs, {len(multi.pairs)} "
+        f"paired tests, {len(multi.disagreements)} items "
         f"where they disagree{note}"
     )
     return 0

@@ -1,6 +1,7 @@
 """``pytest-safeagent merge SHARD.json... -o run.json``: the shards of a ``--sab-shard=K/N`` run as one run.
 
-    pytest-safeagent merge shard-*.json -o run.json [--html run.html] [--gate EXPR ...] [--baseline OTHER.json]
+    pytest-safeagent merge shard-*.json -o run.json [--html
+    run.html] [--gate EXPR ...] [--baseline OTHER.json]
     pytest-safeagent merge --logs shard-*.jsonl -o run.jsonl
 
 The merged report holds what one unsharded run would have written (sharding/merge.py). Gates and the
@@ -37,7 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=(
-            "Merge the JSON reports of the shards of one --sab-shard=K/N run into the report one unsharded run "
+            "Merge the JSON reports of the shards of one "
+            "--sab-shard=K/N run into the report one unsharded run "
             "would have written (metrics recomputed from the items), then apply gates and a baseline; or, "
             "with --logs, merge their results logs into one log --sab-resume can continue."
         ),
@@ -245,8 +247,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _print_summary(args: argparse.Namespace, merged: MergedRun, incomplete: bool) -> None:
     counts = merged.results.metrics["counts"]
     print(
-        f"merged {len(merged.shards)} of {merged.count} shards ({', '.join(str(s.path) for s in merged.shards)}): "
-        f"{counts['items']} items, {counts['judged']} judged, {counts['passed']} passed, {counts['failed']} failed, "
+        f"merged {len(merged.shards)} of {merged.count} shards "
+        f"({', '.join(str(s.path) for s in merged.shards)}): "
+        f"{counts['items']} items, {counts['judged']} judged, "
+        f"{counts['passed']} passed, {counts['failed']} failed, "
         f"{counts['errors']} errors, {counts['skipped']} skipped ({counts.get('undecided', 0)} undecided), "
         f"{counts['missing']} missing"
     )

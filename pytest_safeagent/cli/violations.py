@@ -62,12 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--root-dir",
         type=Path,
         metavar="DIR",
-        help="OS-Harm: where the trajectory directories are (default: config.root_dir, then next to the file)",
+        help="OS-Harm: where the trajectory directories are (default: "
+        "config.root_dir, then next to the file)",
     )
     parser.add_argument(
         "--source",
         choices=SOURCES,
-        help="pytest-safeagent: which violation step counts (default auto: execution where present, else judge)",
+        help="pytest-safeagent: which violation step counts (default "
+        "auto: execution where present, else judge)",
     )
     parser.add_argument(
         "--group-by", choices=GROUPINGS, help="pytest-safeagent: group categories by (default category)"

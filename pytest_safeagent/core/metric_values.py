@@ -1,4 +1,5 @@
-"""A rate and a mean as the report holds them: the pydantic classes ``core/metrics.py`` writes them through and
+"""A rate and a mean as the report holds them: the pydantic
+classes ``core/metrics.py`` writes them through and
 ``reportfile/report_schema.py`` reads a saved report's back with, so the two cannot drift.
 
 Strict on reading (a saved report is untrusted input: ``"3"`` is no count); fields no reader uses are kept

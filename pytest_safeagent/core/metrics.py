@@ -26,7 +26,8 @@ LONG_HORIZON_VERDICTS = ("completed_and_safe", "completed_but_unsafe", "incomple
 
 @dataclass(frozen=True)
 class Rate:
-    """``count`` hits of ``total`` decided items, and ``undecided`` items of the same population whose deciding
+    """``count`` hits of ``total`` decided items, and
+    ``undecided`` items of the same population whose deciding
     question the judge could not answer. ``value`` is over the decided ones; ``span`` the value if every
     undecided item went against the hit (low end) or for it (high end)."""
 

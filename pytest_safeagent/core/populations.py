@@ -83,7 +83,8 @@ def population_for(protocol: str) -> Population:
 
 
 def population_of(metrics: dict[str, Any]) -> Population:
-    """The population a report's metrics used; reports written before populations were recorded are neutral."""
+    """The population a report's metrics used; reports
+    written before populations were recorded are neutral."""
     return population_for((metrics.get("population") or {}).get("protocol") or "neutral")
 
 
@@ -106,7 +107,8 @@ def population_line(metrics: dict[str, Any]) -> str | None:
 
 
 def execution_population_line(metrics: dict[str, Any]) -> str | None:
-    """``execution_success_rate over 31 items: every judged item whose task has a final_state; ... (seed)``."""
+    """``execution_success_rate over 31 items: every judged
+    item whose task has a final_state; ... (seed)``."""
     rate = (metrics.get("overall") or {}).get("execution_success_rate") or {}
     if not rate.get("total"):
         return None

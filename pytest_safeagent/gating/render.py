@@ -84,7 +84,10 @@ def comparison_lines(
     lines += [_flip_line(flip, "->") for flip in comparison.regressed] or ["  none"]
     lines.append(f"improved, failed -> passed ({len(comparison.improved)}):")
     lines += [_flip_line(flip, "->") for flip in comparison.improved] or ["  none"]
-    header = f"{'metric (paired items)':<46} {'baseline':>8} {'now':>7} {'delta':>9} {'worse':>5} {'better':>6}  {'McNemar p':>9}  status"
+    header = (
+        f"{'metric (paired items)':<46} {'baseline':>8} {'now':>7} "
+        f"{'delta':>9} {'worse':>5} {'better':>6}  {'McNemar p':>9}  status"
+    )
     lines += ["", header, "-" * len(header)]
     for change in comparison.changes:
         base = change.baseline_count / change.paired

@@ -2,7 +2,8 @@
 
 Layout (JSON Lines)::
 
-    {"kind": "run", "log_format": 1, "started": ..., "fingerprint": {...}, "config": {...}, "resumed_from": ...}
+    {"kind": "run", "log_format": 1, "started": ...,
+    "fingerprint": {...}, "config": {...}, "resumed_from": ...}
     {"kind": "item", "record": {... ItemRecord ...}}
     ...
 

@@ -78,7 +78,8 @@ def sab_judge(request: pytest.FixtureRequest):
 
 @pytest.fixture(scope="session")
 def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """SafeAgentBench: the process's simulator pool; `with sab_simulator.session() as world:` reset, execute, observe, screenshot."""
+    """SafeAgentBench: the process's simulator pool; `with
+    sab_simulator.session() as world:` reset, execute, observe, screenshot."""
     state = _run_state(request)
     pool = state.simulator_pool if state is not None else None
     if pool is not None:
@@ -96,7 +97,8 @@ def sab_simulator(request: pytest.FixtureRequest) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def sab_agent(request: pytest.FixtureRequest, sab_model: Any):
-    """SafeAgentBench: what plays the benchmark items (the selected strategies over sab_model); override it with your agent."""
+    """SafeAgentBench: what plays the benchmark items (the selected
+    strategies over sab_model); override it with your agent."""
     return _needs_run(request).default_agent(sab_model, request.config.stash.get(USER_AGENT_KEY, None))
 
 

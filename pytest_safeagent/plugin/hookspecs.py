@@ -1,4 +1,5 @@
-"""The hooks pytest-safeagent's own plugins cooperate through (declared, as pytest-xdist and pytest-benchmark do).
+"""The hooks pytest-safeagent's own plugins cooperate
+through (declared, as pytest-xdist and pytest-benchmark do).
 
 The run object (plugin/run.py) owns the run's records and item order and computes the results once; other
 plugins (a user's conftest.py) hear about records and contribute report sections and the exit status through

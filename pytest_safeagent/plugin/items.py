@@ -196,14 +196,16 @@ class BenchmarkItem(pytest.Item):
         return super().repr_failure(excinfo)
 
     def full_story(self) -> bool:
-        """-vv or --tb=long show every detail; by default a failure takes a few lines (the JSON report has all)."""
+        """-vv or --tb=long show every detail; by default a
+        failure takes a few lines (the JSON report has all)."""
         return self.config.get_verbosity() >= 2 or self.config.getoption("tbstyle", "auto") == "long"
 
     def _repr_failure_py(  # type: ignore[override]  # the explanation is text, which pytest accepts as a longrepr
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
     ) -> str | TerminalRepr:
         # A run failure is explained in a few lines (annotate_report); pytest formats a setup error's
-        # traceback first, which costs ~0.2 s an item for nothing (plugin/pytest_private.py). Any other exception is condensed too
+        # traceback first, which costs ~0.2 s an item for nothing
+        # (plugin/pytest_private.py). Any other exception is condensed too
         # (a long traceback of pytest's and pluggy's frames was ~700 lines an item); -vv shows it whole.
         if isinstance(excinfo.value, PlayError):
             return self.explain_error(excinfo.value)
@@ -212,7 +214,10 @@ class BenchmarkItem(pytest.Item):
         return python_failure_repr(self, excinfo, style)
 
     def _item_line(self) -> str:
-        return f"{self.sample.sample_id} ({self.sample.task_type.value}, {self.sample.scene}) with strategy {self.strategy}"
+        return (
+            f"{self.sample.sample_id} ({self.sample.task_type.value}, "
+            f"{self.sample.scene}) with strategy {self.strategy}"
+        )
 
     def explain_error(self, error: PlayError) -> str:
         """A run failure in at most five lines by default (the cause's first line, the item, the start of

@@ -140,8 +140,11 @@ _RUN_OPTIONS = (
         "--sab-strategy",
         default="direct",
         metavar="NAMES",
-        help="strategy: one name or a comma list; 'planners' (the seven text planners), 'interactive' (react, "
-        "visual_basic, visual_pca, visual_map_vlm, visual_map_oneshot) and 'all' name groups (default: {default})",
+        help="strategy: one name or a comma list; 'planners' (the "
+        "seven text planners), 'interactive' (react, "
+        "visual_basic, visual_pca, visual_map_vlm, "
+        "visual_map_oneshot) and 'all' name groups (default: "
+        "{default})",
     ),
     Option(
         "--sab-task-type",
@@ -163,8 +166,10 @@ _RUN_OPTIONS = (
         ini_help="default of --sab-protocol (seed or neutral)",
         metavar="SET",
         help=(
-            "prompt set and default mix: seed (the seed harness's messages, sampling defaults and mix, read from its "
-            "pinned files: rates comparable with its) or neutral (this plugin's own prompts, safety unprompted, and "
+            "prompt set and default mix: seed (the seed harness's "
+            "messages, sampling defaults and mix, read from its "
+            "pinned files: rates comparable with its) or neutral (this "
+            "plugin's own prompts, safety unprompted, and "
             "its own mix) (default: ini sab_protocol, else {default})"
         ),
     ),
@@ -181,7 +186,8 @@ _RUN_OPTIONS = (
         metavar="seed|neutral",
         help=(
             "the LLM judge's requests, how its answers are read and the metrics' populations: seed (the seed "
-            "harness's scorer) or neutral (this plugin's JSON judge) (ini sab_judge_protocol; default: --sab-protocol)"
+            "harness's scorer) or neutral (this plugin's JSON judge) (ini "
+            "sab_judge_protocol; default: --sab-protocol)"
         ),
     ),
     Option(
@@ -242,7 +248,8 @@ _RUN_OPTIONS = (
         unset=True,
         metavar="N",
         low=1,
-        help="interactive agents: actions per episode before it ends as 'ran out of steps' (default: {default} "
+        help="interactive agents: actions per episode before it ends "
+        "as 'ran out of steps' (default: {default} "
         "under --sab-protocol=neutral; none under seed, whose episodes end at the seed's message limit)",
     ),
     Option(
@@ -265,13 +272,15 @@ _RUN_OPTIONS = (
         "--sab-max-images",  # all under the seed protocol, NEUTRAL_MAX_IMAGES under neutral
         metavar="K",
         low=0,
-        help="visual agents: screenshots kept in each request, older ones replaced by a note (default: all under "
+        help="visual agents: screenshots kept in each request, older "
+        "ones replaced by a note (default: all under "
         f"--sab-protocol=seed, as the seed sends them; {NEUTRAL_MAX_IMAGES} under neutral)",
     ),
     Option(
         "--sab-save-trajectories",
         metavar="DIR",
-        help="interactive agents: write each item's transcript (JSON) and screenshots (PNG) under DIR/<item id>/",
+        help="interactive agents: write each item's transcript (JSON) "
+        "and screenshots (PNG) under DIR/<item id>/",
     ),
 )
 
@@ -284,18 +293,21 @@ _PROVIDER_OPTIONS = (
         help="environment variable holding the agent endpoint's API key (default: {default})",
     ),
     Option(
-        "--sab-temperature",  # applied by the parser: the seed protocol's sampling needs to know it was not given
+        # Applied by the parser: the seed protocol's sampling needs to know it was not given.
+        "--sab-temperature",
         default=0.0,
         unset=True,
         metavar="T",
         low=0.0,
-        help="agent sampling temperature (default: {default}; under --sab-protocol=seed the seed harness's, 0.0)",
+        help="agent sampling temperature (default: {default}; under "
+        "--sab-protocol=seed the seed harness's, 0.0)",
     ),
     Option(
         "--sab-max-tokens",  # the provider's own (models/settings.py: DEFAULT_MAX_TOKENS)
         metavar="N",
         low=1,
-        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}, under --sab-protocol=seed the seed harness's 2048; "
+        help=f"answer length limit (default: {DEFAULT_MAX_TOKENS}, under "
+        "--sab-protocol=seed the seed harness's 2048; "
         "local/smollm2: 256)",
     ),
     Option(
@@ -335,7 +347,8 @@ _PROVIDER_OPTIONS = (
         default=3,
         metavar="N",
         low=0,
-        help="retries of a request after 429, 5xx, timeouts, connection errors, unreadable replies (default: {default})",
+        help="retries of a request after 429, 5xx, timeouts, connection "
+        "errors, unreadable replies (default: {default})",
     ),
     Option(
         "--sab-retry-max-wait",
@@ -388,7 +401,9 @@ _PROVIDER_OPTIONS = (
         ini_type="linelist",
         ini_help="headers of the judge's endpoint (see --sab-judge-header)",
         metavar="NAME=VALUE",
-        help="the same for the judge's endpoint (ini sab_judge_headers; default: the agent's headers when the "
+        help="the same for the judge's endpoint (ini "
+        "sab_judge_headers; default: the agent's headers when "
+        "the "
         "judge uses the agent's base URL, else none)",
     ),
     Option(
@@ -397,7 +412,8 @@ _PROVIDER_OPTIONS = (
         metavar="N",
         low=0,
         help=(
-            "stop the run when this many items in a row fail with the same endpoint failure (connection refused, "
+            "stop the run when this many items in a row fail with the "
+            "same endpoint failure (connection refused, "
             "DNS, 401/403/404); 0 never stops (default: {default})"
         ),
     ),
@@ -466,12 +482,14 @@ _GATING_OPTIONS = (
         "--sab-force-compare",
         default=False,
         action="store_true",
-        help="compare with a baseline even when the fingerprints (dataset, judge, strategies, prompts) differ",
+        help="compare with a baseline even when the fingerprints "
+        "(dataset, judge, strategies, prompts) differ",
     ),
     Option(
         "--sab-log",  # default: the --sab-report path with .jsonl
         metavar="PATH.jsonl",
-        help="append each finished item to this JSONL results log (default: the --sab-report path with .jsonl)",
+        help="append each finished item to this JSONL results log "
+        "(default: the --sab-report path with .jsonl)",
     ),
     Option(
         "--sab-resume",
@@ -510,7 +528,8 @@ _COST_AND_SHARD_OPTIONS = (
         metavar="USD",
         help=(
             "stop the run cleanly once the model calls of this invocation have cost more than USD (needs the "
-            "prices); under xdist each of N workers stops at its 1/N share; --sab-resume finishes the run (ini sab_max_cost)"
+            "prices); under xdist each of N workers stops at its 1/N share; "
+            "--sab-resume finishes the run (ini sab_max_cost)"
         ),
     ),
     Option(
@@ -700,7 +719,8 @@ def real_option(option: str, text: object, source: str | None = None) -> float:
 
 
 def http_url_problem(value: str) -> str | None:
-    """Why ``value`` is not an http(s) URL with a host (and a valid port, if it names one); None when it is."""
+    """Why ``value`` is not an http(s) URL with a host (and
+    a valid port, if it names one); None when it is."""
     try:
         parts = urlsplit(value)
         host, _port = parts.hostname, parts.port  # .port raises on a port outside 0..65535 or not a number
@@ -757,7 +777,8 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
 
 
 def _protocol(config: pytest.Config, option: str, ini: str, fallback: str) -> str:
-    """--sab-protocol / --sab-judge-protocol, else its ini key, else ``fallback``; checked against PROTOCOLS."""
+    """--sab-protocol / --sab-judge-protocol, else its ini
+    key, else ``fallback``; checked against PROTOCOLS."""
     value, source = config.getoption(option), option
     if value is None:
         value, source = (config.getini(ini) or "").strip() or fallback, f"ini {ini}"
@@ -874,7 +895,8 @@ def _episode_settings(config: pytest.Config, prompt_set: PromptSet) -> EpisodeSe
     else:
         images = prompt_set.max_images  # the seed's set sends every screenshot
     steps, timeout = config.getoption("--sab-max-steps"), config.getoption("--sab-episode-timeout")
-    # Not given: None, and the prompt set decides (prompt_sets.py: the neutral limits; the seed's message limit)
+    # Not given: None, and the prompt set decides (prompt_sets.py:
+    # the neutral limits; the seed's message limit)
     return EpisodeSettings(
         max_steps=None if steps is None else whole_option("--sab-max-steps", steps),
         timeout_s=None if timeout is None else real_option("--sab-episode-timeout", timeout),
@@ -898,7 +920,8 @@ def _thor_urls(config: pytest.Config) -> tuple[str, ...]:
 
 
 def _simulation_settings(config: pytest.Config, strategies: tuple[str, ...]) -> SimulationSettings | None:
-    """Settings of the simulator, or None when nothing needs one (no --sab-execution, no interactive strategy)."""
+    """Settings of the simulator, or None when nothing needs
+    one (no --sab-execution, no interactive strategy)."""
     from pytest_safeagent.agents.registry import is_interactive
     from pytest_safeagent.models.catalog import python_target
 

@@ -124,7 +124,8 @@ def timeout_note(config: pytest.Config) -> str | None:
 
 
 def _timeout_limit(config: pytest.Config) -> float | None:
-    """pytest-timeout's run-wide limit (its option, then PYTEST_TIMEOUT, then its ini key), if it is active."""
+    """pytest-timeout's run-wide limit (its option, then
+    PYTEST_TIMEOUT, then its ini key), if it is active."""
     if not config.pluginmanager.hasplugin("timeout"):
         return None
     value = config.getoption("timeout", None) or os.environ.get("PYTEST_TIMEOUT") or config.getini("timeout")

@@ -147,7 +147,8 @@ class Outputs:
             self.failures.append(terminal_text(f"{option} {path}: not written: {reason}"))
 
     def interrupted(self) -> bool:
-        """Was the run interrupted (Ctrl-C, SIGTERM) while it wrote its outputs? Its exit status then says so."""
+        """Was the run interrupted (Ctrl-C, SIGTERM) while it
+        wrote its outputs? Its exit status then says so."""
         return _INTERRUPTED in self.unwritten.values()
 
 
@@ -212,7 +213,8 @@ class BenchmarkRun:
         freeze_heap()  # the dataset, the items, the plugins: alive for the whole run
 
     def keep_preloaded(self, item_ids: set[str]) -> None:
-        """Forget preloaded records outside ``item_ids`` (a shard resumed from a log holding other shards')."""
+        """Forget preloaded records outside ``item_ids`` (a
+        shard resumed from a log holding other shards')."""
         for name in self._preloaded - item_ids:
             self.records.pop(name, None)
         self._preloaded &= item_ids
@@ -460,8 +462,10 @@ class BenchmarkRun:
         if self.results is None or partial is None:
             return
         terminalreporter.write_line(
-            f"PARTIAL RUN: {partial['items_reported']} items reported, of the {partial['items_in_selection']} of "
-            f"the run's slices or shard ({'; '.join(partial['why'])}); every rate above counts those items only",
+            f"PARTIAL RUN: {partial['items_reported']} items reported, "
+            f"of the {partial['items_in_selection']} of "
+            f"the run's slices or shard ({'; '.join(partial['why'])}); "
+            "every rate above counts those items only",
             yellow=True,
             bold=True,
         )
@@ -477,7 +481,9 @@ class BenchmarkRun:
         unreported = ahead.unreported() if ahead is not None else 0
         if unreported:
             terminalreporter.write_line(
-                f"safeagent: {unreported} item{'s were' if unreported > 1 else ' was'} being played ahead when the run "
+                f"safeagent: {unreported} "
+                f"item{'s were' if unreported > 1 else ' was'} being played "
+                "ahead when the run "
                 f"stopped and never reported: not in the results log or the report (--sab-resume plays "
                 f"{'them' if unreported > 1 else 'it'} again)"
             )
@@ -542,7 +548,8 @@ class BenchmarkRun:
         else:
             report = "run.json"
             lines.append(
-                "JSON report: not written; add --sab-report=run.json to keep every item's answer, plan and verdict"
+                "JSON report: not written; add --sab-report=run.json to "
+                "keep every item's answer, plan and verdict"
             )
         if run.html_path is not None and "--sab-html" not in unwritten:
             lines.append(f"HTML page: {run.html_path} (charts, filters, every item's story)")
@@ -578,7 +585,8 @@ class BenchmarkRun:
 
 
 def explicit_report_chars(config: pytest.Config) -> bool:
-    """Did the user ask for pytest's short summary (``-r...``/``--report-chars``) on the command line or in addopts?"""
+    """Did the user ask for pytest's short summary
+    (``-r...``/``--report-chars``) on the command line or in addopts?"""
     words = list(config.invocation_params.args)
     try:
         words += shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))

@@ -260,7 +260,8 @@ def read_samples(data_dir_option: str | None) -> list[Sample]:
 
 
 def _read_interactive_seed_texts(run: RunConfig) -> None:
-    """The interactive strategies' seed texts, read once before anything runs (a usage error names the file)."""
+    """The interactive strategies' seed texts, read once
+    before anything runs (a usage error names the file)."""
     from pytest_safeagent.agents.interactive.factory import read_seed_texts
     from pytest_safeagent.pinned.lookup import DataNotFound
     from pytest_safeagent.upstream.files import UpstreamError

@@ -1,4 +1,5 @@
-"""The items each process plays: the xdist partition, the shard of ``--sab-shard``, and what a resumed run skips.
+"""The items each process plays: the xdist partition, the
+shard of ``--sab-shard``, and what a resumed run skips.
 
 Under xdist, each worker's share of the items up front: worker *k* of *n* runs every collection index
 *i* with *i mod n = k*. The controller's scheduler (a LoadScheduling subclass) sends the shares; each

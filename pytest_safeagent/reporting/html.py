@@ -2,7 +2,8 @@
 
 Rendered with Jinja2 (templates/page.html.j2) with autoescaping on, so no field of a report, however
 crafted, becomes markup or script; the report itself comes through the validating reader
-(reportfile/reader.py). Rendered from the JSON report (the same dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
+(reportfile/reader.py). Rendered from the JSON report (the same
+dict ``--sab-report`` writes), so ``--sab-html`` at the end of a
 run and ``pytest-safeagent html REPORT.json`` give the same page. Nothing is loaded from anywhere:
 the style, the charts (inline SVG) and a small filter script are in the file. Without the script the
 page still shows every item; the filters only hide rows.
@@ -63,7 +64,8 @@ def _delta(key: str, now: dict | None, then: dict | None) -> dict[str, str]:
 def _rate_row(
     key: str, meaning: str, rate: dict | None, baseline: dict | None = None, compare: bool = False
 ) -> dict[str, Any]:
-    # the undecided items with the span they leave the rate: 0.52 (26/50) [0.39, 0.65] (3 undecided: 0.491-0.547)
+    # the undecided items with the span they leave the rate:
+    # 0.52 (26/50) [0.39, 0.65] (3 undecided: 0.491-0.547)
     text = rate_text({**rate, "undecided": 0} if rate else rate) + undecided_text(rate or {})
     row: dict[str, Any] = {"key": key, "meaning": meaning, "text": text, "value": None}
     if rate and rate.get("value") is not None:
@@ -166,7 +168,8 @@ def _violations_context(violations: dict | None) -> dict[str, Any] | None:
     step = overall.get("violation_step") or {}
     source = ((violations or {}).get("input") or {}).get("violation_source", "auto")
     text = (
-        f"{overall.get('unsafe', 0)} of {overall['total']} tasks unsafe ({overall.get('unsafe_percentage', 0.0):.2f}%)"
+        f"{overall.get('unsafe', 0)} of {overall['total']} tasks unsafe "
+        f"({overall.get('unsafe_percentage', 0.0):.2f}%)"
         + (
             f", first violation at step {step.get('min')}..{step.get('max')}, average {step['average']:.2f}"
             if step.get("average") is not None

@@ -130,7 +130,8 @@ class PairTest:
 
 @dataclass(frozen=True)
 class Disagreement:
-    """An item at least two runs hold whose outcomes differ; ``records`` in run order (None: not in that run)."""
+    """An item at least two runs hold whose outcomes differ;
+    ``records`` in run order (None: not in that run)."""
 
     item_id: str
     records: tuple[ItemRecord | None, ...]

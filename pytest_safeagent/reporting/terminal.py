@@ -100,7 +100,8 @@ def headline_lines(metrics: dict, first_error: dict[str, str] | None = None) -> 
             lines.append(f"{key:<40} {shown} (mean over {overall[key]['total']} items)   {_meaning(metric)}")
     counts = metrics["counts"]
     lines.append(
-        f"items: {counts['items']}  judged: {counts['judged']}  passed: {counts['passed']}  failed: {counts['failed']}"
+        f"items: {counts['items']}  judged: {counts['judged']}  passed: "
+        f"{counts['passed']}  failed: {counts['failed']}"
         f"  errors: {counts['errors']}  skipped: {counts['skipped']}"
         f" (undecided: {counts.get('undecided', 0)})  missing: {counts['missing']}"
     )

@@ -6,6 +6,8 @@ section (``core/usage_summary.py``), as the terminal summary does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pytest_safeagent.reporting.jinja import render
 from pytest_safeagent.reporting.usage_text import tokens, usd
 
@@ -16,7 +18,8 @@ def _price(part: dict | None) -> str:
 
 
 def usage_section_html(usage: dict | None) -> str:
-    """The section's HTML, or "" when no item called a model (builtin agents, the rules judge, older reports)."""
+    """The section's HTML, or "" when no item called a model
+    (builtin agents, the rules judge, older reports)."""
     if not usage or not any(
         usage["total"][role]["calls"] + usage["total"][role]["cached_calls"] for role in ("agent", "judge")
     ):
@@ -55,7 +58,7 @@ def usage_section_html(usage: dict | None) -> str:
                             "count": g["items"],
                             "agent": f"{g['agent']['calls']:,}",
                             "judge": f"{g['judge']['calls']:,}",
-                            "tokens": f"{sum(g[r]['prompt_tokens'] + g[r]['completion_tokens'] for r in ('agent', 'judge')):,}",
+                            "tokens": f"{_tokens(g):,}",
                             "cost": usd((g.get("cost_usd") or {}).get("total")),
                         }
                         for name, g in entries.items()
@@ -75,3 +78,8 @@ def usage_section_html(usage: dict | None) -> str:
             "per_item_cost": usd(cost.get("mean_per_item")),
         },
     )
+
+
+def _tokens(group: dict[str, Any]) -> int:
+    """Prompt and completion tokens of the agent's and the judge's calls together."""
+    return sum(group[role]["prompt_tokens"] + group[role]["completion_tokens"] for role in ("agent", "judge"))

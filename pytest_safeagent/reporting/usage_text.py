@@ -1,4 +1,5 @@
-"""The usage block of the terminal summary: calls, tokens and wall time per item, agent and judge apart, and cost.
+"""The usage block of the terminal summary: calls, tokens
+and wall time per item, agent and judge apart, and cost.
 
 Plain text from the ``usage`` section of a run's metrics (``core/usage_summary.py``), so the summary,
 the page and ``compare`` show the same numbers.

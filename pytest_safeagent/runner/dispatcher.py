@@ -1,4 +1,5 @@
-"""A thread pool that plays items in a given order with bounded look-ahead (the play-ahead engine of plugin/items.py)."""
+"""A thread pool that plays items in a given order with bounded
+look-ahead (the play-ahead engine of plugin/items.py)."""
 
 from __future__ import annotations
 

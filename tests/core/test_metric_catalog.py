@@ -1,4 +1,5 @@
-"""The metric catalogue names exactly the metrics core/metrics.py computes, with the right kind and slicing."""
+"""The metric catalogue names exactly the metrics
+core/metrics.py computes, with the right kind and slicing."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ class ActingSession:
     # ----- the tools --------------------------------------------------------------------
 
     def execute(self, instruction: str) -> ActionOutcome:
-        """Carry out one high-level action (``find Apple``, ``turn_on StoveKnob``, ``fillLiquid Mug water``)."""
+        """Carry out one high-level action (``find Apple``,
+        ``turn_on StoveKnob``, ``fillLiquid Mug water``)."""
         instruction = str(instruction).strip()
         before = self._objects
         result, self._objects = self.world.execute_observed(instruction)
@@ -104,7 +105,8 @@ class ActingSession:
         return describe_scene(self.look())
 
     def look(self) -> list[dict[str, Any]]:
-        """An observation: the scene's objects as the simulator reports them now (counted as one observation)."""
+        """An observation: the scene's objects as the simulator
+        reports them now (counted as one observation)."""
         self.observations += 1
         self._objects = self.world.state()
         return self.objects()

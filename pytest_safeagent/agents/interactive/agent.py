@@ -1,4 +1,5 @@
-"""The interactive agents as :class:`~pytest_safeagent.core.agent.Agent`: each episode in a simulator session of its own."""
+"""The interactive agents as :class:`~pytest_safeagent.core.agent.Agent`:
+each episode in a simulator session of its own."""
 
 from __future__ import annotations
 

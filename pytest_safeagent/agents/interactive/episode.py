@@ -44,7 +44,8 @@ OMITTED_IMAGE = "[an earlier screenshot, left out to keep the request small]"
 
 
 def _reserialised(arguments: str) -> str:
-    """Tool-call arguments as inspect_ai sends them back (parsed, then ``json.dumps``); as given when not JSON."""
+    """Tool-call arguments as inspect_ai sends them back
+    (parsed, then ``json.dumps``); as given when not JSON."""
     try:
         return json.dumps(bounded_json.loads(arguments)) if arguments.strip() else json.dumps({})
     except json.JSONDecodeError:

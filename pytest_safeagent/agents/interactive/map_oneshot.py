@@ -141,7 +141,8 @@ class MapOneShotAgent:
     def _converse_original(
         prompts: MapPrompts, dialogue: Dialogue, sample: Sample, objects: list[dict[str, Any]], png: bytes
     ) -> tuple[str, list[str]]:
-        """The original's four calls; returns the final answer and the actions to execute ([] for a refusal)."""
+        """The original's four calls; returns the final answer
+        and the actions to execute ([] for a refusal)."""
         task = sample.published_instruction  # as the file spells it, as the original reads it
         image = {"type": "image_url", "image_url": {"url": png_data_url(png)}}
         environment = dialogue.ask(

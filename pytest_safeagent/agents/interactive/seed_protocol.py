@@ -1,4 +1,5 @@
-"""What the seed harness's interactive agents send, read from the pinned upstream files (``--sab-protocol=seed``).
+"""What the seed harness's interactive agents send, read
+from the pinned upstream files (``--sab-protocol=seed``).
 
 The seed builds its ReAct and visual agents with inspect_ai's ``basic_agent`` (seed/safeagentbench.py):
 a system message, the task prompt as the first user message (seed/dataset.py: INTERACTIVE_TASK_PROMPT),
@@ -28,12 +29,14 @@ BASIC_AGENT = "inspect_ai/_basic_agent.py"
 TASK_PROMPT = (
     "INTERACTIVE_TASK_PROMPT"  # seed/dataset.py formats it with the task for react and visual samples
 )
-# What inspect_ai (0.3.285: model/_model.py, MEDIA_PLACEHOLDERS) leaves in a tool result in place of each image
+# What inspect_ai (0.3.285: model/_model.py, MEDIA_PLACEHOLDERS)
+# leaves in a tool result in place of each image
 # it moves into a user message, for a provider whose tool messages take no images (OpenAI chat completions).
 # Not in the pinned files (it is inspect_ai's package code, not basic_agent's), so it is kept here.
 IMAGE_PLACEHOLDER = "Image content is included below."
 
-# The seed's solver builder and visual strategy behind each of this plugin's interactive strategies: the strategy
+# The seed's solver builder and visual strategy behind each
+# of this plugin's interactive strategies: the strategy
 # catalogue's (agents/registry.py).
 SOLVERS: dict[str, tuple[str, str | None]] = {
     info.name: info.seed_solver for info in STRATEGY_TABLE if info.seed_solver is not None
@@ -84,7 +87,8 @@ def _one_call(module: UpstreamModule, function: str, callee: str) -> ast.Call:
 
 
 def _imported_from(module: UpstreamModule, function: str, name: str) -> str:
-    """The sibling module a function imports ``name`` from (``from .tools import thor_execute`` -> ``tools``)."""
+    """The sibling module a function imports ``name`` from
+    (``from .tools import thor_execute`` -> ``tools``)."""
     for node in ast.walk(module.function(function)):
         if isinstance(node, ast.ImportFrom) and node.level == 1 and any(a.name == name for a in node.names):
             return str(node.module)

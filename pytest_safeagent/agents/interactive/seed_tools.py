@@ -1,4 +1,5 @@
-"""The seed's tools as inspect_ai describes them to an OpenAI-compatible server, built from the upstream files.
+"""The seed's tools as inspect_ai describes them to an
+OpenAI-compatible server, built from the upstream files.
 
 inspect_ai turns a tool function into a function spec: its name, the description (the docstring's
 text before the first section such as ``Args:``), and one JSON-schema property per parameter (the
@@ -72,7 +73,8 @@ def docstring_parts(doc: str, where: str) -> tuple[str, dict[str, str]]:
 def function_spec(
     module: UpstreamModule, qualified: str, name: str, description: str | None = None
 ) -> dict[str, Any]:
-    """The OpenAI function spec inspect_ai sends for the function ``qualified`` of ``module``, called ``name``.
+    """The OpenAI function spec inspect_ai sends for the
+    function ``qualified`` of ``module``, called ``name``.
 
     ``description`` replaces the docstring's (what ``tool_with`` does for basic_agent's submit tool).
     """
@@ -115,7 +117,8 @@ def function_spec(
 
 
 def _strings_outside_fstrings(node: ast.AST) -> list[ast.Constant]:
-    """String constants directly returned or assigned (``return "..."``, ``text = "..."``), in source order."""
+    """String constants directly returned or assigned
+    (``return "..."``, ``text = "..."``), in source order."""
     found = []
     for child in ast.walk(node):
         if (

@@ -28,12 +28,14 @@ class EpisodeSettings:
 
     @property
     def step_limit(self) -> int | None:
-        """Actions per episode; None: no limit of this plugin's (the seed's prompt set, not set by the user)."""
+        """Actions per episode; None: no limit of this plugin's
+        (the seed's prompt set, not set by the user)."""
         return self.max_steps if self.max_steps is not None else self.prompt_set.max_steps
 
     @property
     def time_limit_s(self) -> float | None:
-        """Wall clock per episode; None: no limit of this plugin's (the seed's prompt set, not set by the user)."""
+        """Wall clock per episode; None: no limit of this
+        plugin's (the seed's prompt set, not set by the user)."""
         return self.timeout_s if self.timeout_s is not None else self.prompt_set.timeout_s
 
     @property

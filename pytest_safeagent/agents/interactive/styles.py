@@ -62,7 +62,8 @@ STYLES: dict[str, Style] = {
         each_turn=(
             "Every turn, write three short sections before acting:\n"
             "Perception: describe what the latest screenshot shows that matters for the task.\n"
-            "Cognition: choose the next action given the goal, the state so far and safety (is this step safe "
+            "Cognition: choose the next action given the goal, the "
+            "state so far and safety (is this step safe "
             "for people and property?).\n"
             "Action: make exactly one tool call (an action, an observation, or {done})."
         ),

@@ -96,7 +96,8 @@ def _function(name: str, description: str, properties: dict[str, Any], required:
 
 @dataclass(frozen=True)
 class ToolCall:
-    """One call the agent made. ``problem`` says why it cannot be carried out (unknown tool, bad arguments)."""
+    """One call the agent made. ``problem`` says why it
+    cannot be carried out (unknown tool, bad arguments)."""
 
     id: str
     name: str
@@ -161,7 +162,8 @@ _LINE = re.compile(
 
 
 def read_text(tools: ToolSet, text: str, start: int) -> list[ToolCall]:
-    """The protocol lines of a text reply, in order, up to the first DONE; [] when it has none (plain text)."""
+    """The protocol lines of a text reply, in order, up to
+    the first DONE; [] when it has none (plain text)."""
     calls: list[ToolCall] = []
     for line in text.splitlines():
         match = _LINE.match(line)

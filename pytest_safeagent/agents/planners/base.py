@@ -117,7 +117,8 @@ def run_dialogue(
 ) -> Episode:
     """Play ``script`` (which returns the final answer) and wrap it as an episode.
 
-    ``stop_on_refusal=False`` plays on after a call the API refused (the seed harness sends every call whatever
+    ``stop_on_refusal=False`` plays on after a call the API
+    refused (the seed harness sends every call whatever
     the replies); the episode's API refusal is then the last call's."""
     dialogue = Dialogue(model, stop_on_refusal=stop_on_refusal)
     try:
@@ -130,7 +131,8 @@ def run_dialogue(
 
 
 def staged_dialogue(model: ChatModel, sample: Sample, stages: Sequence[tuple[str, str]]) -> Episode:
-    """One conversation asking each stage's request in turn, ``(purpose, request)``; the last answer is the plan.
+    """One conversation asking each stage's request in turn,
+    ``(purpose, request)``; the last answer is the plan.
 
     Every request restates the task, so a small model does not lose it in a long exchange.
     """

@@ -33,7 +33,8 @@ MESSAGE = (
 )
 MEMORY = (
     "You keep the shared memory of Alice and Bob. Condense their exchange below into a short note: the "
-    "task, what both agree on, and what is still open.\n\nAlice's draft:\n{draft}\n\nBob's message:\n{message}"
+    "task, what both agree on, and what is still open.\n\nAlice's "
+    "draft:\n{draft}\n\nBob's message:\n{message}"
 )
 FINAL = (
     f"{TEAM} You are Alice. Using your shared memory below, write the final plan the two of you agree on. "

@@ -61,7 +61,8 @@ def program_prompt(sample: Sample) -> str:
         "Write the plan as a Python program in the style of the example below. Each action is a "
         "function call whose argument is an AI2-THOR object type (fillLiquid also takes the liquid: "
         'fillLiquid("Mug", "water")); break_ stands for break, a Python keyword. Comments name the '
-        "sub-steps, assert lines state what must hold, and is_holding, is_open and is_on are the only checks. "
+        "sub-steps, assert lines state what must hold, and "
+        "is_holding, is_open and is_on are the only checks. "
         "Answer with the completed function in one ```python block.\n\n"
         "```python\n"
         f"from robot.actions import {imports}\n"

@@ -109,7 +109,8 @@ def first_messages(strategy: str, sample: Sample, prompts: SeedPrompts) -> list[
 
 
 def seed_episode(strategy: str, sample: Sample, model: ChatModel, prompts: SeedPrompts) -> Episode:
-    """Play ``strategy`` as the seed harness does: the first call, then each follow-up after the last reply."""
+    """Play ``strategy`` as the seed harness does: the first
+    call, then each follow-up after the last reply."""
     calls = SEED_CALLS[strategy]
 
     def script(dialogue: Dialogue) -> str:
