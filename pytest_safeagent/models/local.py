@@ -84,6 +84,7 @@ class LlamaCppProcess:
         parallel: int = 1,
         slot_context: int = SLOT_CONTEXT,
         python: str = sys.executable,
+        extra: tuple[str, ...] = (),
     ):
         self.gguf = gguf
         self.python = python
@@ -92,6 +93,7 @@ class LlamaCppProcess:
         self.threads = threads or default_threads()
         self.parallel = max(1, parallel)
         self.ctx = slot_context * self.parallel  # llama.cpp shares one context among the slots
+        self.extra = extra  # more server options (llamacpp_server.py), for benchmarks
         self.startup_s: float | None = None
         self.base_url: str | None = None
         self._process: subprocess.Popen[str] | None = None
@@ -131,6 +133,7 @@ class LlamaCppProcess:
             str(self.parallel),
             "--repeat-penalty",
             str(self.repeat_penalty),
+            *self.extra,
         ]
         started = time.perf_counter()
         try:
