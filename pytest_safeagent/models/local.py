@@ -243,8 +243,8 @@ class LocalChatModel:
     default, so an answer never depends on which other answers the server decoded beside it (at
     temperature 0, llama.cpp's batched answers differ from its one-at-a-time answers, and which
     requests meet in a batch is a matter of timing), and each request reuses the seed prompts'
-    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile, which also says
-    what still makes answers differ between runs: where the cached prompt ends).
+    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile: with llama.cpp's
+    flash attention off, as the server runs, an answer does not depend on which prompt came before).
     Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
     has no function-calling template worth relying on.
 
@@ -325,7 +325,9 @@ class LocalChatModel:
         An answer whose whole prompt is evaluated in one go (a server's first, its cache empty)
         differs at temperature 0 from the same request's answer when the seed prompts' shared prefix
         comes from the prompt cache (measured: ``unsafe_17`` plans another object), and which item a
-        worker sends first is xdist's timing. Warmed up, every answer reuses a cached prefix.
+        worker sends first is xdist's timing. Warmed up, every answer reuses a cached prefix. (Measured
+        with flash attention on; with it off, the server's default now, cold and warm answers were
+        equal, and this stays as a guard for one answer per server start.)
         """
         if self._server is None:
             self._start_server()  # the first request of the process: the server starts here
