@@ -134,7 +134,7 @@ def main() -> int:
     for t, cpu in samples + [(wall, last)]:
         if t < bucket_end and t != wall:
             continue
-        used = defaultdict(float)
+        used: dict[str, float] = defaultdict(float)
         for pid, seconds in cpu.items():
             used[roles.get(pid, "gone")] += seconds - previous.get(pid, 0.0)
         span = max(t - previous_t, 1e-9)
