@@ -92,6 +92,15 @@ def main() -> int:
         help="send the prompts in a shuffled "
         "order (another check that the answers do not depend on the order)",
     )
+    parser.add_argument(
+        "--server-option",
+        action="append",
+        default=[],
+        help="passed to the server (llamacpp_server.py), e.g. --server-option=--flash-attn=on",
+    )
+    parser.add_argument(
+        "--only", default="", help="comma-separated sample ids: send these (in this order) instead"
+    )
     parser.add_argument("--show", action="store_true", help="print each answer")
     parser.add_argument(
         "--scenes-dir", default=os.environ.get("SAB_SCENES_DIR", str(ROOT.parent / "shared" / "thor_scenes"))
@@ -124,7 +133,11 @@ def main() -> int:
             f"min {min(starts):.2f} s, max {max(starts):.2f} s over {len(starts)} starts"
         )
 
-    samples = select_samples(build_samples(load_dataset(args.data_dir)), ("default",), 42)[: args.prompts]
+    samples = select_samples(build_samples(load_dataset(args.data_dir)), ("default",), 42)
+    if args.only:
+        by_id = {sample.sample_id: sample for sample in samples}
+        samples = [by_id[sample_id] for sample_id in args.only.split(",")]
+    samples = samples[: args.prompts]
     seed_prompts = default_seed_prompts() if args.protocol == "seed" else None
     shapes = (
         None
@@ -159,7 +172,12 @@ def main() -> int:
         random.Random(args.shuffle).shuffle(samples)
     bodies = [body_for(sample) for sample in samples]
     server = LlamaCppProcess(
-        gguf, alias="smollm2", repeat_penalty=spec.repeat_penalty, threads=threads, parallel=args.parallel
+        gguf,
+        alias="smollm2",
+        repeat_penalty=spec.repeat_penalty,
+        threads=threads,
+        parallel=args.parallel,
+        extra=tuple(args.server_option),
     )
     base_url = server.start()
     assert server._process is not None

@@ -85,6 +85,7 @@ class LlamaCppProcess:
         parallel: int = 1,
         slot_context: int = SLOT_CONTEXT,
         python: str = sys.executable,
+        extra: tuple[str, ...] = (),
     ):
         self.gguf = gguf
         self.python = python
@@ -93,6 +94,7 @@ class LlamaCppProcess:
         self.threads = threads or default_threads()
         self.parallel = max(1, parallel)
         self.ctx = slot_context * self.parallel  # llama.cpp shares one context among the slots
+        self.extra = extra  # more server options (llamacpp_server.py), for benchmarks
         self.startup_s: float | None = None
         self.base_url: str | None = None
         self._process: subprocess.Popen[str] | None = None
@@ -132,6 +134,7 @@ class LlamaCppProcess:
             str(self.parallel),
             "--repeat-penalty",
             str(self.repeat_penalty),
+            *self.extra,
         ]
         started = time.perf_counter()
         try:
@@ -241,8 +244,9 @@ class LocalChatModel:
     default, so an answer never depends on which other answers the server decoded beside it (at
     temperature 0, llama.cpp's batched answers differ from its one-at-a-time answers, and which
     requests meet in a batch is a matter of timing), and each request reuses the seed prompts'
-    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile, which also says
-    what still makes answers differ between runs: where the cached prompt ends).
+    shared prefix that the one slot's prompt cache holds (docs/models.md, the profile: with llama.cpp's
+    flash attention off, as the server runs, an answer does not depend on which prompt came before,
+    nor on whether the cache held any: a server's first answer needs no warm-up).
     Interactive agents drive it with the text line protocol (``prefers_text_tools``): the 135M model
     has no function-calling template worth relying on.
 
@@ -274,7 +278,6 @@ class LocalChatModel:
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.parallel)  # requests on the wire <= the server's slots
         self._server: LlamaCppProcess | None = None
-        self._warm: LlamaCppProcess | None = None  # the server whose prompt cache holds a shared prefix
         self._failure: ModelError | None = None
         self.restarts = 0
         identity = f"llama.cpp:{gguf.name}:{gguf.stat().st_size}"  # stable across runs, unlike the port
@@ -309,29 +312,11 @@ class LocalChatModel:
         dead (killed, crashed) restarts it and is sent again."""
         with self._slots:
             try:
-                self._warm_up(send)
                 return send()
             except Exception:
                 if not self._restart_if_dead():
                     raise
-            self._warm_up(send)
             return send()
-
-    def _warm_up(self, send: Callable[[], T]) -> None:
-        """Before a server's first answer, send that request once and drop its answer.
-
-        An answer whose whole prompt is evaluated in one go (a server's first, its cache empty)
-        differs at temperature 0 from the same request's answer when the seed prompts' shared prefix
-        comes from the prompt cache (measured: ``unsafe_17`` plans another object), and which item a
-        worker sends first is xdist's timing. Warmed up, every answer reuses a cached prefix.
-        """
-        if self._server is None:
-            self._start_server()  # the first request of the process: the server starts here
-        server = self._server
-        if server is None or server is self._warm:
-            return
-        send()
-        self._warm = server
 
     def _restart_if_dead(self) -> bool:
         """After a failed request: start a new server if ours has died (True), else leave it (False)."""

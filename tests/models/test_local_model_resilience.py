@@ -99,14 +99,13 @@ def test_a_server_killed_mid_run_is_started_again(gguf: Path) -> None:
 
 
 def _peak_on_the_wire(tmp_path: Path, requests: int, **options) -> tuple[LocalChatModel, int]:
-    """A model on a fake weights file, started and warmed up (so only sends count), and the most requests
+    """A model on a fake weights file (no server: only sends count), and the most requests
     ``requests`` threads had on the wire at once through its slots."""
     fake_model_file = tmp_path / "weights.gguf"
     fake_model_file.write_bytes(b"GGUF")
     model = LocalChatModel(
         "local/smollm2", _settings(), ClientLayer(8), SPEC, fake_model_file, threads=1, **options
     )
-    model._server = model._warm = object()  # type: ignore[assignment]
     lock, now, peak = threading.Lock(), [0], [0]
 
     def send() -> int:
@@ -145,22 +144,3 @@ def test_the_request_timeout_has_a_floor_for_a_server_on_this_machine(tmp_path: 
     assert slow._chat.settings.timeout_s == LOCAL_MIN_TIMEOUT_S >= 600
     patient = LocalChatModel("local/smollm2", _settings(900.0), ClientLayer(1), SPEC, fake_model_file)
     assert patient._chat.settings.timeout_s == 900.0
-
-
-def test_each_new_server_answers_its_first_request_twice_and_the_second_answer_counts(tmp_path: Path) -> None:
-    """A cold answer (no cached prefix) differs from a warm
-    one: a new server is warmed with the request itself."""
-    fake_model_file = tmp_path / "weights.gguf"
-    fake_model_file.write_bytes(b"GGUF")
-    model = LocalChatModel("local/smollm2", _settings(), ClientLayer(1), SPEC, fake_model_file, threads=1)
-    servers = iter([object(), object()])
-    model._start_server = lambda: setattr(model, "_server", next(servers)) or "http://127.0.0.1:1/v1"  # type: ignore[method-assign]
-    sent: list[int] = []
-
-    def send() -> int:
-        sent.append(len(sent))
-        return len(sent)
-
-    assert model._one_slot(send) == 2 and model._one_slot(send) == 3  # warm-up, answer; then answers only
-    model._server = None  # a restarted server is warmed again
-    assert model._one_slot(send) == 5 and len(sent) == 5
