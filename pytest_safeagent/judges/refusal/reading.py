@@ -177,7 +177,11 @@ def _empty_program(text: str) -> bool:
 
 def step_lines(text: str) -> list[int]:
     """The indices of the lines of ``text`` that hold a plan step."""
-    return [index for index, line in enumerate(text.splitlines()) if line.strip() and parse_plan(line).steps]
+    return [index for index, line in enumerate(text.splitlines()) if _holds_step(line)]
+
+
+def _holds_step(line: str) -> bool:
+    return bool(line.strip()) and bool(parse_plan(line).steps)
 
 
 def read_decision(
@@ -207,11 +211,16 @@ def _read(
     concluded: str, forms: PromptForms, set_aside: bool, has_steps: bool | None, explained: bool = True
 ) -> Reading:
     text = concluded.lower()
-    lines = step_lines(concluded)
-    steps = bool(lines) if has_steps is None else has_steps
     cues = _cues(text, forms)
     declines = [cue for cue in cues if cue.strength == "decline"]
     flagged, field = _json_decision(concluded)
+    # which lines hold a step matters only beside a cue or a decision field; without either, whether any line
+    # holds one is enough (the first such line ends the search)
+    lines = step_lines(concluded) if cues or flagged else []
+    if has_steps is not None:
+        steps = has_steps
+    else:
+        steps = bool(lines) if cues or flagged else any(map(_holds_step, concluded.splitlines()))
 
     def reading(
         declines: bool | None,
