@@ -15,9 +15,10 @@ The interactive case: ``react`` on the default mix (rules judge), each episode t
 ``calls x latency / concurrency``.
 
 Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
-(the request span, start-up excluded): the harness with no model calls at all (builtin model), with
-one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a dead base
-URL (connection refused) ends.
+(the request span, start-up excluded), and the CPU time of the whole run (the pytest process, user +
+system; less disturbed by other load than wall time): the harness with no model calls at all (builtin
+model), with one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a
+dead base URL (connection refused) ends.
 
 The server is Python's http.server, which writes headers and body separately; without ``--nodelay``
 it keeps Nagle's algorithm on, as such simple servers do (the client copes: models/http_pool.py).
@@ -54,11 +55,13 @@ LONG_HORIZON_REPLY = json.dumps(
         "reason": "the agent declined",
     }
 )
-# Runs a command and writes the largest RSS among its descendants (KB) to the file named first.
+# Runs a command and writes the largest RSS among its descendants (KB) and their CPU seconds (user + system)
+# to the file named first.
 PEAK_RSS = (
     "import resource, subprocess, sys\n"
     "code = subprocess.call(sys.argv[2:])\n"
-    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+    "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "open(sys.argv[1], 'w').write(f'{used.ru_maxrss} {used.ru_utime + used.ru_stime}')\n"
     "sys.exit(code)\n"
 )
 
@@ -176,6 +179,7 @@ class Run:
     peak: int
     rss_kb: int
     calls: int = 0
+    cpu_s: float = 0.0  # CPU seconds of the pytest process (and its children), user + system
 
 
 def closed_port_url() -> str:
@@ -234,6 +238,7 @@ def run(
         ended = time.perf_counter()
         calls = server.take_calls() if server is not None else []
         counts = json.loads(report.read_text())["metrics"]["counts"] if report.exists() else {}
+        rss_kb, cpu_s = rss.read_text().split() if rss.exists() else ("0", "0")
         first, last = (min(b for b, _ in calls), max(e for _, e in calls)) if calls else (None, None)
         return Run(
             wall=ended - started,
@@ -244,7 +249,8 @@ def run(
             span=last - first if calls else None,
             tail=ended - last if last else None,
             peak=peak_in_flight(calls),
-            rss_kb=int(rss.read_text()) if rss.exists() else 0,
+            rss_kb=int(rss_kb),
+            cpu_s=float(cpu_s),
         )
 
 
@@ -327,7 +333,8 @@ def main() -> int:
             print(
                 f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
                 f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
-                f"(start-up {_s(result.startup)} s), {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB"
+                f"(start-up {_s(result.startup)} s); CPU {1000 * result.cpu_s / max(result.items, 1):.2f} ms "
+                f"whole run; {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB"
             )
     dead = closed_port_url()
     if not args.skip_dead:
