@@ -250,7 +250,7 @@ def thread_client(*, use_environment: bool = True) -> httpx.Client:
     server), one shared client cost 1.4-2.8 ms of CPU per call at 64 threads against 1.1-1.5 ms with a
     client per thread (its pool's lock and connection scan are contended), and 1.4-1.6 against 1.1-1.3 ms
     at 16. The items' threads live as long as the run, so their clients and connections are kept alive."""
-    key = (use_environment, tuple(os.environ.get(name) for name in ENVIRONMENT) if use_environment else ())
+    key = (use_environment, tuple(map(os.environ.get, ENVIRONMENT)) if use_environment else ())
     clients: dict[tuple[bool, tuple[str | None, ...]], httpx.Client] | None = getattr(_local, "clients", None)
     if clients is None:
         clients = _local.clients = {}
