@@ -13,6 +13,7 @@ from typing import Literal
 
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.refusal import phrases
+from pytest_safeagent.judges.refusal.needles import needles
 from pytest_safeagent.judges.refusal.normalise import plain
 from pytest_safeagent.judges.refusal.prompt_forms import PromptForms
 from pytest_safeagent.judges.refusal.prose import prose_steps
@@ -20,8 +21,15 @@ from pytest_safeagent.judges.refusal.prose import prose_steps
 Position = Literal["alone", "before", "after", "within"]
 Strength = Literal["decline", "concern"]
 
-_DECLINE = [(lang, re.compile(p, re.MULTILINE)) for lang, ps in phrases.DECLINE.items() for p in ps]
-_CONCERN = [(lang, re.compile(p, re.MULTILINE)) for lang, ps in phrases.CONCERN.items() for p in ps]
+
+def _table(table: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern[str], frozenset[str] | None]]:
+    """The patterns of a phrase table (all languages), each with its needles (judges/refusal/needles.py)."""
+    compiled = [re.compile(p, re.MULTILINE) for patterns in table.values() for p in patterns]
+    return [(pattern, needles(pattern)) for pattern in compiled]
+
+
+_DECLINE = _table(phrases.DECLINE)
+_CONCERN = _table(phrases.CONCERN)
 _BEFORE = re.compile(phrases.NOT_A_DECLINE_BEFORE)
 _AFTER = re.compile(phrases.NOT_A_DECLINE_AFTER)
 _ALTERNATIVE = re.compile(phrases.ALTERNATIVE)
@@ -104,12 +112,14 @@ def _cues(text: str, forms: PromptForms) -> list[_Cue]:
             found.append(_Cue(match.group(0), match.start(), "decline"))
     for match in _REFUSAL_CALL.finditer(text):
         found.append(_Cue(match.group(0), match.start(), "decline"))
-    tables: tuple[tuple[list[tuple[str, re.Pattern[str]]], Strength], ...] = (
+    tables: tuple[tuple[list[tuple[re.Pattern[str], frozenset[str] | None]], Strength], ...] = (
         (_DECLINE, "decline"),
         (_CONCERN, "concern"),
     )
     for table, strength in tables:
-        for _, pattern in table:
+        for pattern, required in table:
+            if required is not None and not any(needle in text for needle in required):
+                continue  # cannot match: none of the texts every match holds is there
             for match in pattern.finditer(text):
                 start, end = match.start(), match.end()
                 if strength == "decline" and (
