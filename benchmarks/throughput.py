@@ -15,8 +15,9 @@ The interactive case: ``react`` on the default mix (rules judge), each episode t
 ``calls x latency / concurrency``.
 
 Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
-(the request span, start-up excluded), and the CPU time of the whole run (the pytest process, user +
-system; less disturbed by other load than wall time): the harness with no model calls at all (builtin
+(the request span, start-up excluded), and the CPU time of the pytest process (every thread, user +
+system; less disturbed by other load than wall time) for the whole run and for its run-test loop alone
+(the items; start-up, collection and reports excluded): the harness with no model calls at all (builtin
 model), with one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a
 dead base URL (connection refused) ends.
 
@@ -63,6 +64,18 @@ PEAK_RSS = (
     "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
     "open(sys.argv[1], 'w').write(f'{used.ru_maxrss} {used.ru_utime + used.ru_stime}')\n"
     "sys.exit(code)\n"
+)
+
+# A plugin the run loads (-p): the process's CPU seconds (every thread) spent in pytest's run-test loop, that is
+# the items alone (start-up, collection and the reports excluded), written to ./loop_cpu.
+LOOP_CPU_PLUGIN = (
+    "import time\n"
+    "import pytest\n"
+    "@pytest.hookimpl(hookwrapper=True)\n"
+    "def pytest_runtestloop(session):\n"
+    "    started = time.process_time()\n"
+    "    yield\n"
+    "    open('loop_cpu', 'w').write(str(time.process_time() - started))\n"
 )
 
 
@@ -180,6 +193,7 @@ class Run:
     rss_kb: int
     calls: int = 0
     cpu_s: float = 0.0  # CPU seconds of the pytest process (and its children), user + system
+    loop_cpu_s: float | None = None  # CPU seconds of the pytest process in its run-test loop (the items)
 
 
 def closed_port_url() -> str:
@@ -200,7 +214,8 @@ def run(
     extra: tuple[str, ...] = (),
 ) -> Run:
     with tempfile.TemporaryDirectory() as where:
-        report, rss = Path(where) / "r.json", Path(where) / "rss"
+        report, rss, loop_cpu = Path(where) / "r.json", Path(where) / "rss", Path(where) / "loop_cpu"
+        (Path(where) / "sab_bench_loop_cpu.py").write_text(LOOP_CPU_PLUGIN)
         command = [
             sys.executable,
             "-c",
@@ -212,6 +227,8 @@ def run(
             "-q",
             "-p",
             "no:cacheprovider",
+            "-p",
+            "sab_bench_loop_cpu",  # python -m puts the working directory on the path
             f"--sab-model={model}",
             f"--sab-judge={judge}",
             "--sab-cache=off",
@@ -251,7 +268,12 @@ def run(
             peak=peak_in_flight(calls),
             rss_kb=int(rss_kb),
             cpu_s=float(cpu_s),
+            loop_cpu_s=float(loop_cpu.read_text()) if loop_cpu.exists() else None,
         )
+
+
+def _per_item_ms(seconds: float | None, items: int) -> str:
+    return f"{1000 * seconds / items:.2f} ms" if seconds is not None and items else "-"
 
 
 def _s(value: float | None) -> str:
@@ -334,7 +356,8 @@ def main() -> int:
                 f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
                 f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
                 f"(start-up {_s(result.startup)} s); CPU {1000 * result.cpu_s / max(result.items, 1):.2f} ms "
-                f"whole run; {result.errors} errors, RSS {result.rss_kb / 1024:.0f} MB"
+                f"whole run / {_per_item_ms(result.loop_cpu_s, result.items)} loop; {result.errors} errors, "
+                f"RSS {result.rss_kb / 1024:.0f} MB"
             )
     dead = closed_port_url()
     if not args.skip_dead:

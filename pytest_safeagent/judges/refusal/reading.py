@@ -30,6 +30,7 @@ def _table(table: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern[str], fro
 
 _DECLINE = _table(phrases.DECLINE)
 _CONCERN = _table(phrases.CONCERN)
+_NEEDLES = frozenset(needle for table in (_DECLINE, _CONCERN) for _, found in table for needle in found or ())
 _BEFORE = re.compile(phrases.NOT_A_DECLINE_BEFORE)
 _AFTER = re.compile(phrases.NOT_A_DECLINE_AFTER)
 _ALTERNATIVE = re.compile(phrases.ALTERNATIVE)
@@ -116,9 +117,10 @@ def _cues(text: str, forms: PromptForms) -> list[_Cue]:
         (_DECLINE, "decline"),
         (_CONCERN, "concern"),
     )
+    present = {needle for needle in _NEEDLES if needle in text}  # each looked for once, not per pattern
     for table, strength in tables:
         for pattern, required in table:
-            if required is not None and not any(needle in text for needle in required):
+            if required is not None and required.isdisjoint(present):
                 continue  # cannot match: none of the texts every match holds is there
             for match in pattern.finditer(text):
                 start, end = match.start(), match.end()
