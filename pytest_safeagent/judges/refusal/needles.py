@@ -16,16 +16,22 @@ import re
 from typing import Any
 
 # re's parser is the only reader of the pattern syntax the standard library has; it is private (re._parser
-# since 3.11), hence the fallback: no needles, every pattern run
+# since 3.11, sre_parse before), hence the fallback: no needles, every pattern run
 _parser: Any
 _ops: Any
 try:
     _parser = importlib.import_module("re._parser")
     _ops = importlib.import_module("re._constants")
-except ImportError:  # pragma: no cover - another Python's re
-    _parser = _ops = None
+except ImportError:  # pragma: no cover - Python 3.10
+    try:
+        _parser = importlib.import_module("sre_parse")
+        _ops = importlib.import_module("sre_constants")
+    except ImportError:
+        _parser = _ops = None
 
-_REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+_REPEATS = tuple(
+    getattr(_ops, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_ops, name)
+)
 
 
 def needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
@@ -60,7 +66,7 @@ def _required(sequence: Any) -> set[str] | None:
         elif op is _ops.SUBPATTERN:
             _group, add_flags, del_flags, inner = argument
             found = _required(inner) if not add_flags and not del_flags else None
-        elif str(op) in _REPEATS and argument[0] >= 1:
+        elif op in _REPEATS and argument[0] >= 1:
             found = _required(argument[2])
         if found:
             candidates.append(found)
