@@ -10,6 +10,8 @@ told are secret: an ``api-key`` or a ``--sab-header``). What this module adds:
   client (the direct one and each proxy's) are wrapped so that each operation gets at most the time
   left before the request's deadline; past it the next read fails as a timeout;
 - **no Nagle delay** (``TCP_NODELAY``): httpcore writes a request's headers and body apart;
+- **one send per request**: those two writes are held by the same stream wrapper and sent together when
+  the answer is first read (one system call and one segment; see :data:`HELD_WRITES`);
 - **immediate acknowledgements** (``TCP_QUICKACK``, Linux): a server that writes an answer's headers and
   body apart without ``TCP_NODELAY`` (Python's ``http.server``) holds the body until the headers are
   acknowledged, and Linux delays that by up to 40 ms; the flag does not stick, so it is set before each read;
