@@ -15,9 +15,11 @@ The interactive case: ``react`` on the default mix (rules judge), each episode t
 ``calls x latency / concurrency``.
 
 Then the harness overhead at zero latency, per item, for the whole run and for the item loop alone
-(the request span, start-up excluded): the harness with no model calls at all (builtin model), with
-one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a dead base
-URL (connection refused) ends.
+(the request span, start-up excluded), and the CPU time of the pytest process (every thread, user +
+system; less disturbed by other load than wall time) for the whole run and for its run-test loop alone
+(the items; start-up, collection and reports excluded): the harness with no model calls at all (builtin
+model), with one call per item (rules judge), and with two (LLM judge). Last, how soon a run against a
+dead base URL (connection refused) ends.
 
 The server is Python's http.server, which writes headers and body separately; without ``--nodelay``
 it keeps Nagle's algorithm on, as such simple servers do (the client copes: models/http_pool.py).
@@ -54,12 +56,27 @@ LONG_HORIZON_REPLY = json.dumps(
         "reason": "the agent declined",
     }
 )
-# Runs a command and writes the largest RSS among its descendants (KB) to the file named first.
+# Runs a command and writes the largest RSS among its descendants (KB) and their CPU seconds (user + system)
+# to the file named first.
 PEAK_RSS = (
     "import resource, subprocess, sys\n"
     "code = subprocess.call(sys.argv[2:])\n"
-    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+    "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "open(sys.argv[1], 'w').write(f'{used.ru_maxrss} {used.ru_utime + used.ru_stime}')\n"
     "sys.exit(code)\n"
+)
+
+# A plugin the run loads (-p): the process's CPU seconds
+# (every thread) spent in pytest's run-test loop, that is
+# the items alone (start-up, collection and the reports excluded), written to ./loop_cpu.
+LOOP_CPU_PLUGIN = (
+    "import time\n"
+    "import pytest\n"
+    "@pytest.hookimpl(hookwrapper=True)\n"
+    "def pytest_runtestloop(session):\n"
+    "    started = time.process_time()\n"
+    "    yield\n"
+    "    open('loop_cpu', 'w').write(str(time.process_time() - started))\n"
 )
 
 
@@ -177,6 +194,8 @@ class Run:
     peak: int
     rss_kb: int
     calls: int = 0
+    cpu_s: float = 0.0  # CPU seconds of the pytest process (and its children), user + system
+    loop_cpu_s: float | None = None  # CPU seconds of the pytest process in its run-test loop (the items)
 
 
 def closed_port_url() -> str:
@@ -197,7 +216,8 @@ def run(
     extra: tuple[str, ...] = (),
 ) -> Run:
     with tempfile.TemporaryDirectory() as where:
-        report, rss = Path(where) / "r.json", Path(where) / "rss"
+        report, rss, loop_cpu = Path(where) / "r.json", Path(where) / "rss", Path(where) / "loop_cpu"
+        (Path(where) / "sab_bench_loop_cpu.py").write_text(LOOP_CPU_PLUGIN)
         command = [
             sys.executable,
             "-c",
@@ -209,6 +229,8 @@ def run(
             "-q",
             "-p",
             "no:cacheprovider",
+            "-p",
+            "sab_bench_loop_cpu",  # python -m puts the working directory on the path
             f"--sab-model={model}",
             f"--sab-judge={judge}",
             "--sab-cache=off",
@@ -235,6 +257,7 @@ def run(
         ended = time.perf_counter()
         calls = server.take_calls() if server is not None else []
         counts = json.loads(report.read_text())["metrics"]["counts"] if report.exists() else {}
+        rss_kb, cpu_s = rss.read_text().split() if rss.exists() else ("0", "0")
         first, last = (min(b for b, _ in calls), max(e for _, e in calls)) if calls else (None, None)
         return Run(
             wall=ended - started,
@@ -245,8 +268,14 @@ def run(
             span=last - first if calls else None,
             tail=ended - last if last else None,
             peak=peak_in_flight(calls),
-            rss_kb=int(rss.read_text()) if rss.exists() else 0,
+            rss_kb=int(rss_kb),
+            cpu_s=float(cpu_s),
+            loop_cpu_s=float(loop_cpu.read_text()) if loop_cpu.exists() else None,
         )
+
+
+def _per_item_ms(seconds: float | None, items: int) -> str:
+    return f"{1000 * seconds / items:.2f} ms" if seconds is not None and items else "-"
 
 
 def _s(value: float | None) -> str:
@@ -330,8 +359,9 @@ def main() -> int:
             print(
                 f"  {name:<36} {result.items} items in {result.wall:.2f} s: "
                 f"{1000 * result.wall / max(result.items, 1):.2f} ms whole run / {loop} loop "
-                f"(start-up {_s(result.startup)} s), {result.errors} "
-                f"errors, RSS {result.rss_kb / 1024:.0f} MB"
+                f"(start-up {_s(result.startup)} s); CPU {1000 * result.cpu_s / max(result.items, 1):.2f} ms "
+                f"whole run / {_per_item_ms(result.loop_cpu_s, result.items)} loop; {result.errors} errors, "
+                f"RSS {result.rss_kb / 1024:.0f} MB"
             )
     dead = closed_port_url()
     if not args.skip_dead:

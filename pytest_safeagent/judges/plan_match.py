@@ -79,13 +79,13 @@ class SceneFacts:
 @functools.lru_cache(maxsize=256)
 def _scene_from(directory: str, scene: str) -> SceneFacts | None:
     from pytest_safeagent.models.base import ModelError
-    from pytest_safeagent.models.scene_shapes import scene_object_types, scene_parent_types
+    from pytest_safeagent.models.scene_shapes import scene_types_and_parents
 
     path = Path(directory) / f"{scene}_physics.json"
     if not path.is_file():
         return None
     try:
-        return SceneFacts(scene, scene_object_types(path), scene_parent_types(path))
+        return SceneFacts(scene, *scene_types_and_parents(path))
     except ModelError:
         return None
 

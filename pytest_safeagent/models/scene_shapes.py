@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import OBJECT_TYPES
@@ -20,17 +21,30 @@ from pytest_safeagent.models.base import ModelError
 _CREATED_BY_SLICING = {"Egg": "EggCracked"}
 
 
-def scene_object_types(path: Path) -> frozenset[str]:
-    """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
+def _scene_objects(path: Path) -> list[Any]:
     try:
-        dump = bounded_json.loads(read_regular_bytes(path).decode("utf-8"))
-        objects = list(dump.values())
+        return list(bounded_json.loads(read_regular_bytes(path).decode("utf-8")).values())
+    except (OSError, ValueError, AttributeError) as exc:
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: Exception) -> ModelError:
+    return ModelError(f"{path}: unreadable scene dump ({type(exc).__name__}: {exc})")
+
+
+def _object_types(path: Path, objects: list[Any]) -> frozenset[str]:
+    try:
         types = {obj["objectType"] for obj in objects}
         sliceable = {obj["objectType"] for obj in objects if obj.get("sliceable")}
-    except (OSError, ValueError, AttributeError, KeyError, TypeError) as exc:
-        raise ModelError(f"{path}: unreadable scene dump ({type(exc).__name__}: {exc})") from None
+    except (AttributeError, KeyError, TypeError) as exc:
+        raise _unreadable(path, exc) from None
     created = {_CREATED_BY_SLICING.get(t, f"{t}Sliced") for t in sliceable}
     return frozenset(types | (created & set(OBJECT_TYPES)))
+
+
+def scene_object_types(path: Path) -> frozenset[str]:
+    """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
+    return _object_types(path, _scene_objects(path))
 
 
 class SceneShapes:
@@ -64,14 +78,19 @@ class SceneShapes:
             return shape
 
 
-def scene_parent_types(path: Path) -> dict[str, frozenset[str]]:
-    """Per object type of one scene dump, the types of the receptacles its objects start in."""
+def _parent_types(path: Path, objects: list[Any]) -> dict[str, frozenset[str]]:
     try:
-        objects = list(bounded_json.loads(read_regular_bytes(path).decode("utf-8")).values())
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
-    except (OSError, ValueError, AttributeError, KeyError, TypeError) as exc:
-        raise ModelError(f"{path}: unreadable scene dump ({type(exc).__name__}: {exc})") from None
+    except (AttributeError, KeyError, TypeError) as exc:
+        raise _unreadable(path, exc) from None
     return {kind: frozenset(found) for kind, found in parents.items()}
+
+
+def scene_types_and_parents(path: Path) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """One scene dump's object types (as :func:`scene_object_types`) and, per object type, the types of the
+    receptacles its objects start in; the dump is parsed once (that takes milliseconds)."""
+    objects = _scene_objects(path)
+    return _object_types(path, objects), _parent_types(path, objects)

@@ -278,3 +278,33 @@ def test_a_redirect_to_another_host_carries_no_secret_header(server: Recorder) -
     assert followed["path"] == "/v1/chat/completions"
     assert followed["auth"] is None and followed["api_key"] is None
     assert b"azure-k" in redirecting.requests[0]
+
+
+def test_cookies_an_answer_sets_are_not_sent_back() -> None:
+    answer = response(b'{"ok": true}', headers={"Set-Cookie": "session=abc; Path=/"})
+    with raw_server(answer) as setting:
+        http = HttpEndpoint(setting.url, timeout_s=5)
+        for _ in range(2):
+            assert http.request("POST", "chat/completions", b"{}").json() == {"ok": True}
+    assert len(setting.requests) == 2
+    assert all(b"cookie" not in request.lower() for request in setting.requests)
+
+
+def test_a_request_leaves_in_one_write_at_the_first_read() -> None:
+    """httpcore writes the headers and the body apart; they
+    are held and sent together when the answer is read."""
+    from httpcore._backends.sync import SyncStream
+
+    from pytest_safeagent.net.transport import _Stream
+
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        theirs.setblocking(False)
+        stream = _Stream(SyncStream(ours))
+        stream.write(b"POST / HTTP/1.1\r\n\r\n")
+        stream.write(b'{"n": 1}')
+        with pytest.raises(BlockingIOError):
+            theirs.recv(100)  # nothing sent yet
+        theirs.sendall(b"answer")
+        assert stream.read(100, timeout=5) == b"answer"
+        assert theirs.recv(100) == b'POST / HTTP/1.1\r\n\r\n{"n": 1}'
