@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -122,3 +123,10 @@ def file_server(tmp_path):
     yield root, f"http://127.0.0.1:{server.server_address[1]}/{{name}}"
     server.shutdown()
     server.server_close()
+
+
+# A shell runs a command started with "&" with SIGINT ignored, and an ignored signal stays ignored across
+# exec: the tests that stop a real run with Ctrl-C would then send a signal nobody hears. Give this process
+# Python's own handler, which exec resets to the default in the runs it starts.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)

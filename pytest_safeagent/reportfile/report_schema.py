@@ -31,6 +31,20 @@ def _is_mean(key: str) -> bool:
     return metric is not None and not metric.is_rate
 
 
+class PopulationJson(_Part):
+    """Which judge protocol's populations the rates were counted over."""
+
+    protocol: str
+
+    @field_validator("protocol")
+    @classmethod
+    def _known(cls, protocol: str) -> str:
+        from pytest_safeagent.core.populations import population_for
+
+        population_for(protocol)  # ValueError naming the protocols there are
+        return protocol
+
+
 class CountsJson(_Part):
     items: Count = 0
     judged: Count = 0
@@ -61,6 +75,7 @@ class MetricsJson(_Part):
     slices: dict[str, dict[str, dict[str, Any]]]
     missing_items: list[str] = []
     interactive: dict[str, Any] | None = None
+    population: PopulationJson | None = None
 
     @field_validator("overall")
     @classmethod
@@ -151,6 +166,49 @@ class FingerprintJson(_Part):
     strategies: list[str] | None = None
 
 
+# A count or an amount as written (an int stays an int: the page prints it as the run's page does).
+Amount = Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0.0, allow_inf_nan=False)]
+Usd = Amount | None
+
+
+class RoleUsageJson(_Part):
+    """One role's calls and tokens (a total, or a mean per item)."""
+
+    calls: Amount
+    cached_calls: Amount
+    prompt_tokens: Amount
+    completion_tokens: Amount
+
+
+class RolesUsageJson(_Part):
+    agent: RoleUsageJson
+    judge: RoleUsageJson
+
+
+class UsageGroupJson(RolesUsageJson):
+    """The usage of the items of one strategy or one model."""
+
+    items: Count
+    cost_usd: dict[str, Usd] | None = None
+
+
+class UsageTimeJson(_Part):
+    mean: Amount
+
+
+class UsageJson(_Part):
+    """The run's model usage and cost (``core/usage_summary.py``), as the page and the terminal read it."""
+
+    items: Count
+    total: RolesUsageJson
+    mean_per_item: RolesUsageJson
+    time_s: dict[str, UsageTimeJson] = {}
+    by_strategy: dict[str, UsageGroupJson] = {}
+    by_model: dict[str, UsageGroupJson] = {}
+    cost_usd: dict[str, Usd] | None = None
+    prices_per_million_usd: dict[str, dict[str, Usd] | None] | None = None
+
+
 class SavedReport(_Part):
     """A report's top level, without its items."""
 
@@ -162,3 +220,4 @@ class SavedReport(_Part):
     fingerprint: FingerprintJson
     metrics: MetricsJson
     violations: ViolationsJson | None = None
+    usage: UsageJson | None = None
