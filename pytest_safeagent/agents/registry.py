@@ -177,4 +177,5 @@ def is_interactive(name: str) -> bool:
 
 def load_strategy(name: str) -> Strategy:
     module_name, _, class_name = STRATEGIES[name].partition(":")
-    return getattr(importlib.import_module(module_name), class_name)()
+    strategy: Strategy = getattr(importlib.import_module(module_name), class_name)()
+    return strategy

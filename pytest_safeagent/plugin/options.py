@@ -779,6 +779,7 @@ def _html_path(value: str | None, report: str | None) -> Path | None:
 def _protocol(config: pytest.Config, option: str, ini: str, fallback: str) -> str:
     """--sab-protocol / --sab-judge-protocol, else its ini
     key, else ``fallback``; checked against PROTOCOLS."""
+    value: str | None
     value, source = config.getoption(option), option
     if value is None:
         value, source = (config.getini(ini) or "").strip() or fallback, f"ini {ini}"
@@ -991,7 +992,7 @@ def _optional(config: pytest.Config, option: str) -> str | None:
 
 
 def _url(config: pytest.Config, option: str) -> str | None:
-    value = config.getoption(option)
+    value: str | None = config.getoption(option)
     if value is None:
         return None
     problem = http_url_problem(value)
@@ -1001,7 +1002,7 @@ def _url(config: pytest.Config, option: str) -> str | None:
 
 
 def _env_name(config: pytest.Config, option: str) -> str | None:
-    value = config.getoption(option)
+    value: str | None = config.getoption(option)
     if value is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
         # Not echoed: a key pasted here by mistake must not reach the terminal.
         raise option_error(
@@ -1042,7 +1043,7 @@ def _headers(config: pytest.Config, option: str, ini: str) -> tuple[tuple[str, s
 
 
 def _response_format(config: pytest.Config) -> str | None:
-    value = config.getoption("--sab-response-format")
+    value: str | None = config.getoption("--sab-response-format")
     if value is None:
         return None
     if value not in RESPONSE_FORMATS:

@@ -746,7 +746,7 @@ class Gating:
                 "--sab-log", path, f"cannot write the results log: {exc.strerror or exc}"
             ) from None
 
-    def log_record(self, payload: dict) -> None:
+    def log_record(self, payload: dict[str, Any]) -> None:
         if self.log is None:
             return
         try:

@@ -16,6 +16,7 @@ import pytest
 if TYPE_CHECKING:  # the plugin imports this module in every pytest run: types only here
     from pytest_safeagent.agents.builtin_agents import BuiltinAgents
     from pytest_safeagent.agents.planners.base import PlanningContext, Strategy
+    from pytest_safeagent.agents.planners.seed_calls import SeedPrompts
     from pytest_safeagent.agents.prompt_sets import PromptSet
     from pytest_safeagent.agents.user_agents import PythonAgent, UserAgent
     from pytest_safeagent.core.item_record import ItemRecord
@@ -47,7 +48,8 @@ class RunState:
     _strategies: dict[str, Strategy] = field(default_factory=dict)
     _simulator_pool: SimulatorPool | None = None
     _planning_context: PlanningContext | None = None
-    agent_description: dict | None = None  # what played the items (set when plugin/fixtures.py resolves them)
+    # What played the items (set when plugin/fixtures.py resolves them):
+    agent_description: dict[str, Any] | None = None
 
     @property
     def model(self) -> ChatModel | None:
@@ -132,7 +134,7 @@ class RunState:
             )
         return self._planning_context
 
-    def _seed_prompts(self):  # -> SeedPrompts | None
+    def _seed_prompts(self) -> SeedPrompts | None:
         """The seed's planner texts, read once per process, when a seed run plays a text planner."""
         from pytest_safeagent.agents.registry import STRATEGIES
 
@@ -146,7 +148,7 @@ class RunState:
         except UpstreamError as exc:
             raise pytest.UsageError(f"--sab-protocol=seed: {exc}") from None
 
-    def configuration(self) -> dict:
+    def configuration(self) -> dict[str, Any]:
         """The run's settings as they go into the JSON report (never a secret)."""
         run = self.run
         return {
