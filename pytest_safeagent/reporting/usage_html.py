@@ -6,10 +6,8 @@ section (``core/usage_summary.py``), as the terminal summary does.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pytest_safeagent.reporting.jinja import render
-from pytest_safeagent.reporting.usage_text import tokens, usd
+from pytest_safeagent.reporting.usage_text import group_tokens, tokens, usd
 
 
 def _price(part: dict | None) -> str:
@@ -58,7 +56,7 @@ def usage_section_html(usage: dict | None) -> str:
                             "count": g["items"],
                             "agent": f"{g['agent']['calls']:,}",
                             "judge": f"{g['judge']['calls']:,}",
-                            "tokens": f"{_tokens(g):,}",
+                            "tokens": f"{group_tokens(g):,}",
                             "cost": usd((g.get("cost_usd") or {}).get("total")),
                         }
                         for name, g in entries.items()
@@ -78,8 +76,3 @@ def usage_section_html(usage: dict | None) -> str:
             "per_item_cost": usd(cost.get("mean_per_item")),
         },
     )
-
-
-def _tokens(group: dict[str, Any]) -> int:
-    """Prompt and completion tokens of the agent's and the judge's calls together."""
-    return sum(group[role]["prompt_tokens"] + group[role]["completion_tokens"] for role in ("agent", "judge"))

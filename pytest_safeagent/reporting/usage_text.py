@@ -85,10 +85,15 @@ def usage_lines(usage: dict | None) -> list[str]:
     return lines
 
 
+def group_tokens(group: dict) -> int:
+    """Prompt and completion tokens of a usage group's agent and judge calls together."""
+    return sum(group[role]["prompt_tokens"] + group[role]["completion_tokens"] for role in ("agent", "judge"))
+
+
 def _group_text(name: str, group: dict) -> str:
     items = group["items"] or 1
     calls = group["agent"]["calls"] + group["judge"]["calls"]
-    used = sum(group[role]["prompt_tokens"] + group[role]["completion_tokens"] for role in ("agent", "judge"))
+    used = group_tokens(group)
     text = f"{name} {calls / items:.2f} calls, {tokens(used / items)} tok/item"
     cost = (group.get("cost_usd") or {}).get("total")
     return text + (f", {usd(cost)}" if cost is not None else "")
