@@ -230,22 +230,27 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"thor_server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
-    if args.port_file is not None:
-        write_port_file(args.port_file, server.port)
+    stopping = threading.Event()
 
     def _stop(signum: int, _frame) -> None:  # noqa: ANN001
-        raise KeyboardInterrupt
+        # No exception is raised into the main thread: one arriving while it starts a request's
+        # thread would leave that request half-accounted. serve_forever's loop is asked to end
+        # instead (shutdown() waits for it, so it cannot run on the loop's own thread).
+        if not stopping.is_set():
+            stopping.set()
+            threading.Thread(target=server.shutdown, name="shutdown", daemon=True).start()
 
     signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     if args.exit_with_parent is not None:
         _watch_parent(args.exit_with_parent)
+    if args.port_file is not None:  # written once a stop signal is handled, never before
+        write_port_file(args.port_file, server.port)
     logging.getLogger("thor_server").info(
         "%s backend listening on http://%s:%d", backend.name, args.host, server.port
     )
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     finally:
         server.server_close()
         backend.close()

@@ -5,7 +5,8 @@ keeps sending: 500 clients dripping a byte a second hold 500 threads. Here a con
 whole request (request line, headers and body) within ``read_timeout_s`` of being accepted, or it is
 closed (408 when the app was already reading the body), and at most ``max_connections`` are served at
 once: the next one waits up to ``CONNECTION_WAIT_S`` for a slot (a burst of legitimate clients queues),
-then is answered 503 and closed. Answers are written with ``WRITE_TIMEOUT_S`` per write.
+then is answered 503 and closed. Answers are written with ``WRITE_TIMEOUT_S`` per write. Closing the
+server lets the requests in flight finish (up to ``DRAIN_TIMEOUT_S``) before the process may end.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ DEFAULT_MAX_CONNECTIONS = 128
 DEFAULT_READ_TIMEOUT_S = 10.0
 CONNECTION_WAIT_S = 2.0
 WRITE_TIMEOUT_S = 60.0
+DRAIN_TIMEOUT_S = 30.0
 
 
 class _DeadlineSocketIO(io.RawIOBase):
@@ -77,6 +79,7 @@ class BoundedServer(ThreadedWSGIServer):
         self.read_timeout_s = read_timeout_s
         self.max_connections = max_connections
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._drained = False
         super().__init__(host, port, app, handler=Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
@@ -94,6 +97,19 @@ class BoundedServer(ThreadedWSGIServer):
             super().process_request_thread(request, client_address)
         finally:
             self._slots.release()
+
+    def server_close(self) -> None:
+        """Stop listening, then wait (up to ``DRAIN_TIMEOUT_S`` in all) for the requests in flight: their
+        threads are daemons, which the interpreter would otherwise cut off mid-answer at exit. Each
+        holds a connection slot from its accept to its end, so holding every slot means none is left."""
+        super().server_close()
+        if self._drained:  # werkzeug's serve_forever closes too; the caller's close is the same one
+            return
+        self._drained = True
+        deadline = time.monotonic() + DRAIN_TIMEOUT_S
+        for _ in range(self.max_connections):
+            if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                break
 
     def _refuse(self, request: socket.socket) -> None:
         message = f"the simulator server is serving {self.max_connections} connections; try again"

@@ -65,6 +65,48 @@ def test_serves_on_the_port_it_writes_and_stops_on_sigterm(scenes_dir: Path, tmp
     assert "listening on http://127.0.0.1:" in output
 
 
+# Runs the server with one change: the first request thread's start() is followed, still inside
+# start(), by the stop signal, the moment an earlier handler (that raised KeyboardInterrupt into the
+# main thread) turned into a double-released connection slot and a server that never stopped.
+SIGNAL_DURING_THREAD_START = """
+import os, signal, sys, threading
+stop = getattr(signal, sys.argv.pop(1))
+real_start = threading.Thread.start
+def start(self):
+    real_start(self)
+    if "process_request_thread" in self.name and not getattr(start, "done", False):
+        start.done = True
+        os.kill(os.getpid(), stop)
+threading.Thread.start = start
+from thor_server.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_while_a_request_thread_starts_ends_the_server_cleanly(
+    stop: signal.Signals, scenes_dir: Path, tmp_path: Path
+) -> None:
+    port_file = tmp_path / "port"
+    process = subprocess.Popen(
+        [sys.executable, "-c", SIGNAL_DURING_THREAD_START, stop.name, "--port", "0"]
+        + ["--port-file", str(port_file), "--scenes-dir", str(scenes_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        port = int(wait_for(port_file, process))
+        reply = httpx.get(f"http://127.0.0.1:{port}/health", trust_env=False, timeout=10)
+        output, _ = process.communicate(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, output
+    assert "Traceback" not in output, output
+    assert reply.status_code == 200  # the request in flight is served before the server ends
+
+
 def test_unusable_scene_directory_exits_with_a_message(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "thor_server", "--scenes-dir", str(tmp_path / "nowhere")],
