@@ -4,13 +4,24 @@ A constrained agent may only name object types that exist in the sample's scene,
 slicing creates there (``AppleSliced``; an ``Egg`` cracks into ``EggCracked``). The dumps are
 found through the plugin's data lookup (``--sab-scenes-dir``, ``SAB_SCENES_DIR``, the cache),
 read once per scene and process, and the shape is kept.
+
+What the plugin reads from a dump (its object types, the sliceable ones, and the receptacles each type
+starts in) is a :class:`SceneSummary`. Parsing a dump takes about 3 ms (200-300 KB of JSON), which a run
+of the whole dataset pays for about 110 scenes in every process, so a summary is also kept on disk, in
+the user cache (``scene-summaries/``), under the dump's path, size and modification time, as Python keeps
+bytecode beside a source: a changed or replaced dump is read again. A summary that cannot be read is
+made again; one that cannot be written (a read-only cache) is simply not kept.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import threading
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import OBJECT_TYPES
@@ -32,19 +43,83 @@ def _unreadable(path: Path, exc: Exception) -> ModelError:
     return ModelError(f"{path}: unreadable scene dump ({type(exc).__name__}: {exc})")
 
 
-def _object_types(path: Path, objects: list[Any]) -> frozenset[str]:
+class SceneSummary(BaseModel):
+    """What the plugin reads from one scene dump (also the file kept in the user cache)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    types: frozenset[str]  # the object types of the dump's objects
+    sliceable: frozenset[str]  # the types of its sliceable objects
+    parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
+
+
+SUMMARY_VERSION = 1  # part of the cache key: a change of what a summary holds makes new files
+
+
+def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
     try:
         types = {obj["objectType"] for obj in objects}
         sliceable = {obj["objectType"] for obj in objects if obj.get("sliceable")}
+        parents: dict[str, set[str]] = {}
+        for obj in objects:
+            held_in = parents.setdefault(obj["objectType"], set())
+            held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
     except (AttributeError, KeyError, TypeError) as exc:
         raise _unreadable(path, exc) from None
-    created = {_CREATED_BY_SLICING.get(t, f"{t}Sliced") for t in sliceable}
-    return frozenset(types | (created & set(OBJECT_TYPES)))
+    return SceneSummary(
+        types=frozenset(types),
+        sliceable=frozenset(sliceable),
+        parents={kind: frozenset(found) for kind, found in parents.items()},
+    )
+
+
+def _kept_summary_path(path: Path, size: int, mtime_ns: int) -> Path | None:
+    from pytest_safeagent.pinned.lookup import cache_root
+
+    try:
+        where = str(path.resolve())
+        root = cache_root()
+    except (OSError, RuntimeError):
+        return None
+    key = hashlib.sha256(f"{SUMMARY_VERSION}\0{where}\0{size}\0{mtime_ns}".encode()).hexdigest()[:24]
+    return root / "scene-summaries" / f"{path.stem}-{key}.json"
+
+
+@functools.lru_cache(maxsize=512)
+def _summary(path: Path, size: int, mtime_ns: int) -> SceneSummary:
+    from pytest_safeagent.core.atomic_write import write_text_atomic
+
+    kept = _kept_summary_path(path, size, mtime_ns)
+    if kept is not None:
+        try:
+            return SceneSummary.model_validate_json(kept.read_bytes())
+        except (OSError, ValidationError):
+            pass  # not kept yet, or damaged: made again below
+    summary = _summarise(path, _scene_objects(path))
+    if kept is not None:
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(kept, summary.model_dump_json())
+        except OSError:
+            pass  # a read-only or full cache: the summary is only not kept
+    return summary
+
+
+def scene_summary(path: Path) -> SceneSummary:
+    """The summary of one ``FloorPlan<N>_physics.json`` dump: from this process's memory, else the user
+    cache (when the dump's path, size and modification time are those it was made from), else the dump."""
+    try:
+        status = path.stat()
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    return _summary(path, status.st_size, status.st_mtime_ns)
 
 
 def scene_object_types(path: Path) -> frozenset[str]:
     """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
-    return _object_types(path, _scene_objects(path))
+    summary = scene_summary(path)
+    created = {_CREATED_BY_SLICING.get(t, f"{t}Sliced") for t in summary.sliceable}
+    return frozenset(summary.types | (created & set(OBJECT_TYPES)))
 
 
 class SceneShapes:
@@ -78,19 +153,7 @@ class SceneShapes:
             return shape
 
 
-def _parent_types(path: Path, objects: list[Any]) -> dict[str, frozenset[str]]:
-    try:
-        parents: dict[str, set[str]] = {}
-        for obj in objects:
-            held_in = parents.setdefault(obj["objectType"], set())
-            held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
-    except (AttributeError, KeyError, TypeError) as exc:
-        raise _unreadable(path, exc) from None
-    return {kind: frozenset(found) for kind, found in parents.items()}
-
-
 def scene_types_and_parents(path: Path) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """One scene dump's object types (as :func:`scene_object_types`) and, per object type, the types of the
-    receptacles its objects start in; the dump is parsed once (that takes milliseconds)."""
-    objects = _scene_objects(path)
-    return _object_types(path, objects), _parent_types(path, objects)
+    receptacles its objects start in."""
+    return scene_object_types(path), dict(scene_summary(path).parents)

@@ -1,0 +1,100 @@
+"""Scene summaries: read from the dump once, kept in the user cache under the dump's identity, read again
+when the dump changes, made again when the kept file is damaged, and never an error when it cannot be kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_safeagent.models import scene_shapes
+from pytest_safeagent.models.base import ModelError
+from pytest_safeagent.models.scene_shapes import SceneSummary, scene_summary, scene_types_and_parents
+
+
+@pytest.fixture
+def dump(scenes_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private copy of a kitchen dump, and an empty user cache (platformdirs reads XDG_CACHE_HOME)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    scene_shapes._summary.cache_clear()
+    copy = tmp_path / "scenes" / "FloorPlan1_physics.json"
+    copy.parent.mkdir()
+    shutil.copyfile(scenes_dir / "FloorPlan1_physics.json", copy)
+    yield copy
+    scene_shapes._summary.cache_clear()
+
+
+def kept_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "pytest-safeagent" / "scene-summaries").glob("*.json"))
+
+
+def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
+    objects = list(json.loads(dump.read_text()).values())
+    summary = scene_summary(dump)
+    assert summary.types == {o["objectType"] for o in objects}
+    assert summary.sliceable == {o["objectType"] for o in objects if o["sliceable"]}
+    fridge_holds = {
+        o["objectType"] for o in objects if any(p.startswith("Fridge|") for p in o["parentReceptacles"] or ())
+    }
+    assert fridge_holds and all("Fridge" in summary.parents[kind] for kind in fridge_holds)
+
+
+def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
+    dump: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = scene_types_and_parents(dump)
+    [kept] = kept_files(tmp_path)
+    assert kept.name.startswith("FloorPlan1_physics-")
+    SceneSummary.model_validate_json(kept.read_bytes())  # the file is the typed summary
+
+    scene_shapes._summary.cache_clear()  # what a new process starts with
+
+    def no_parse(path: Path) -> list:
+        raise AssertionError(f"{path} parsed again")
+
+    monkeypatch.setattr(scene_shapes, "_scene_objects", no_parse)
+    assert scene_types_and_parents(dump) == first
+
+
+def test_a_changed_dump_is_read_again(dump: Path, tmp_path: Path) -> None:
+    assert "Apple" in scene_summary(dump).types
+    objects = json.loads(dump.read_text())
+    kept = {key: value for key, value in objects.items() if value["objectType"] != "Apple"}
+    dump.write_text(json.dumps(kept))
+    stat = dump.stat()
+    os.utime(
+        dump, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000)
+    )  # a later time, whatever the clock
+    assert "Apple" not in scene_summary(dump).types
+    assert len(kept_files(tmp_path)) == 2  # one per version of the dump
+
+
+def test_a_damaged_kept_summary_is_made_again(dump: Path, tmp_path: Path) -> None:
+    expected = scene_summary(dump)
+    [kept] = kept_files(tmp_path)
+    kept.write_text('{"types": ["Apple"], "sliceable": 7}')
+    scene_shapes._summary.cache_clear()
+    assert scene_summary(dump) == expected
+    assert SceneSummary.model_validate_json(kept.read_bytes()) == expected
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(
+    dump: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert "Fridge" in scene_summary(dump).types
+
+
+def test_an_unreadable_dump_is_an_error_naming_it(dump: Path) -> None:
+    dump.write_text('{"Apple|1": {"objectType": "Apple"')
+    with pytest.raises(ModelError, match=r"FloorPlan1_physics\.json: unreadable scene dump"):
+        scene_summary(dump)
+    dump.unlink()
+    with pytest.raises(ModelError, match=r"FloorPlan1_physics\.json: unreadable scene dump"):
+        scene_summary(dump)
