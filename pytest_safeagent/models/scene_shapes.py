@@ -115,11 +115,14 @@ def scene_summary(path: Path) -> SceneSummary:
     return _summary(path, status.st_size, status.st_mtime_ns)
 
 
-def scene_object_types(path: Path) -> frozenset[str]:
-    """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
-    summary = scene_summary(path)
+def _types_with_slices(summary: SceneSummary) -> frozenset[str]:
     created = {_CREATED_BY_SLICING.get(t, f"{t}Sliced") for t in summary.sliceable}
     return frozenset(summary.types | (created & set(OBJECT_TYPES)))
+
+
+def scene_object_types(path: Path) -> frozenset[str]:
+    """Object types of one ``FloorPlan<N>_physics.json`` dump, with those slicing creates."""
+    return _types_with_slices(scene_summary(path))
 
 
 class SceneShapes:
@@ -156,4 +159,5 @@ class SceneShapes:
 def scene_types_and_parents(path: Path) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """One scene dump's object types (as :func:`scene_object_types`) and, per object type, the types of the
     receptacles its objects start in."""
-    return scene_object_types(path), dict(scene_summary(path).parents)
+    summary = scene_summary(path)
+    return _types_with_slices(summary), dict(summary.parents)
