@@ -66,9 +66,8 @@ PEAK_RSS = (
     "sys.exit(code)\n"
 )
 
-# A plugin the run loads (-p): the process's CPU seconds
-# (every thread) spent in pytest's run-test loop, that is
-# the items alone (start-up, collection and the reports excluded), written to ./loop_cpu.
+# A plugin the run loads (-p): the process's CPU seconds (every thread) spent in pytest's run-test loop,
+# that is the items alone (start-up, collection and the reports excluded), written to ./loop_cpu.
 LOOP_CPU_PLUGIN = (
     "import time\n"
     "import pytest\n"

@@ -63,8 +63,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=(
             "also write the comparison, gates and verdict as JSON "
-            "(three or more reports: the runs, slices and "
-            "paired tests)"
+            "(three or more reports: the runs, slices and paired tests)"
         ),
     )
     parser.add_argument(

@@ -401,10 +401,8 @@ _PROVIDER_OPTIONS = (
         ini_type="linelist",
         ini_help="headers of the judge's endpoint (see --sab-judge-header)",
         metavar="NAME=VALUE",
-        help="the same for the judge's endpoint (ini "
-        "sab_judge_headers; default: the agent's headers when "
-        "the "
-        "judge uses the agent's base URL, else none)",
+        help="the same for the judge's endpoint (ini sab_judge_headers; default: the agent's headers when "
+        "the judge uses the agent's base URL, else none)",
     ),
     Option(
         "--sab-max-infra-errors",
