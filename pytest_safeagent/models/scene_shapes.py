@@ -54,6 +54,7 @@ class SceneSummary(BaseModel):
 
 
 SUMMARY_VERSION = 1  # part of the cache key: a change of what a summary holds makes new files
+KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 1.6 KB)
 
 
 def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
@@ -92,9 +93,9 @@ def _summary(path: Path, size: int, mtime_ns: int) -> SceneSummary:
     kept = _kept_summary_path(path, size, mtime_ns)
     if kept is not None:
         try:
-            return SceneSummary.model_validate_json(kept.read_bytes())
+            return SceneSummary.model_validate_json(read_regular_bytes(kept, limit=KEPT_LIMIT))
         except (OSError, ValidationError):
-            pass  # not kept yet, or damaged: made again below
+            pass  # not kept yet, damaged, or not a regular file (a FIFO would block): made again below
     summary = _summarise(path, _scene_objects(path))
     if kept is not None:
         try:

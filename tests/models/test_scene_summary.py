@@ -82,6 +82,15 @@ def test_a_damaged_kept_summary_is_made_again(dump: Path, tmp_path: Path) -> Non
     assert SceneSummary.model_validate_json(kept.read_bytes()) == expected
 
 
+def test_a_fifo_in_place_of_the_kept_summary_is_passed_over_not_waited_on(dump: Path, tmp_path: Path) -> None:
+    expected = scene_summary(dump)
+    [kept] = kept_files(tmp_path)
+    kept.unlink()
+    os.mkfifo(kept)  # reading it would block until a writer came
+    scene_shapes._summary.cache_clear()
+    assert scene_summary(dump) == expected
+
+
 def test_a_cache_that_cannot_be_written_is_no_error(
     dump: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
