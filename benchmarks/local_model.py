@@ -44,7 +44,7 @@ from pytest_safeagent.dataset.loader import load_dataset  # noqa: E402
 from pytest_safeagent.dataset.samples import build_samples  # noqa: E402
 from pytest_safeagent.dataset.selection import select_samples  # noqa: E402
 from pytest_safeagent.models.local import LlamaCppProcess, default_threads  # noqa: E402
-from pytest_safeagent.models.local_catalog import LOCAL_MODELS, check_available  # noqa: E402
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, served_file  # noqa: E402
 from pytest_safeagent.models.scene_shapes import SceneShapes  # noqa: E402
 
 
@@ -111,7 +111,7 @@ def main() -> int:
     args = parser.parse_args()
 
     spec = LOCAL_MODELS["local/smollm2"]
-    gguf = check_available(spec)
+    gguf = served_file(spec)
     threads = args.threads or default_threads()
     print(
         f"model {gguf.name} ({gguf.stat().st_size / 1e6:.0f} MB), "

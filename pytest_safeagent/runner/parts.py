@@ -38,10 +38,10 @@ def check_spec(value: str, role: Role) -> UserAgent | None:
     if spec.provider == "python":
         return python_agent(spec.name)
     if spec.provider == "local":
-        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
+        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, served_file
 
         try:
-            check_available(LOCAL_MODELS[str(spec)])
+            served_file(LOCAL_MODELS[str(spec)])  # a copy to make is made now, before any xdist worker starts
         except LocalModelUnavailable as exc:
             raise SpecError(str(exc)) from None
     return None
@@ -135,7 +135,7 @@ def make_model(
     if provider == "local":
         from pytest_safeagent.models.answer_shape import MAX_STEPS
         from pytest_safeagent.models.local import LocalChatModel
-        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, check_available
+        from pytest_safeagent.models.local_catalog import LOCAL_MODELS, served_file
 
         providers = _need(providers, spec)
         local = LOCAL_MODELS[spec]
@@ -152,7 +152,7 @@ def make_model(
             settings,
             _layer(providers),
             local,
-            check_available(local),
+            served_file(local),
             threads=providers.local_threads,
             shapes=_scene_shapes(answers, scenes_dir, MAX_STEPS),
         )

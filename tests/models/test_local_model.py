@@ -30,7 +30,7 @@ from pytest_safeagent.models.catalog import SpecError, parse_spec
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import Constraint
 from pytest_safeagent.models.local import SLOT_CONTEXT, LocalChatModel
-from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, served_file
 from pytest_safeagent.models.openai_chat import ChatSettings
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
@@ -41,7 +41,7 @@ SPEC = LOCAL_MODELS["local/smollm2"]
 @pytest.fixture(scope="module")
 def gguf():
     try:
-        return check_available(SPEC)
+        return served_file(SPEC)
     except LocalModelUnavailable as exc:
         pytest.skip(f"local model not installed: {exc}")
 

@@ -19,7 +19,7 @@ import pytest
 from pytest_safeagent.models.base import ModelError
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.local import LOCAL_MIN_TIMEOUT_S, MAX_SLOTS, LlamaCppProcess, LocalChatModel
-from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, check_available
+from pytest_safeagent.models.local_catalog import LOCAL_MODELS, LocalModelUnavailable, served_file
 from pytest_safeagent.models.openai_chat import ChatSettings
 
 SPEC = LOCAL_MODELS["local/smollm2"]
@@ -28,7 +28,7 @@ SPEC = LOCAL_MODELS["local/smollm2"]
 @pytest.fixture(scope="module")
 def gguf() -> Path:
     try:
-        return check_available(SPEC)
+        return served_file(SPEC)
     except LocalModelUnavailable as exc:
         pytest.skip(f"local model not installed: {exc}")
 
