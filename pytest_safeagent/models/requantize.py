@@ -15,10 +15,12 @@ gives the same bytes. It is a second rounding of weights that were already round
 answers are not those the Q4_1 file gives; they are the same model's, under the same prompts and grammar.
 
 Where: ``<user cache>/models/<key>/<name>.Q4_1-as-Q4_0.gguf``, the key covering the source's path, size
-and modification time, gguf-py's version and :data:`CONVERSION_VERSION`. The file is written next to its
-final name and renamed into place, so a reader never sees half of it and two processes converting at once
-both end with one whole file. Where the user cache cannot be written, the system's temporary directory is
-used. The conversion takes a few seconds, once; a run's controller does it before its workers start.
+and modification time, gguf-py's version and :data:`CONVERSION_VERSION`; a new copy of a source file
+removes the copies made of that file before (a reinstalled wheel), never those of another file. The
+file is written next to its final name and renamed into place, so a reader never sees half of it and two
+processes converting at once both end with one whole file. Where the user cache cannot be written, the
+system's temporary directory is used. The conversion takes about 2 s, once; a run's controller does it
+before its workers start.
 """
 
 from __future__ import annotations
@@ -48,14 +50,16 @@ def served_name(source: Path) -> str:
 
 
 def _key(source: Path, size: int, mtime_ns: int) -> str:
+    """``<where>-<what>``: the source's path, then its size and time with the versions of the conversion."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         gguf_version = version("gguf")
     except PackageNotFoundError:
         gguf_version = "absent"
-    text = f"{CONVERSION_VERSION}\0{source.resolve()}\0{size}\0{mtime_ns}\0{gguf_version}"
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:8]
+    what = hashlib.sha256(f"{CONVERSION_VERSION}\0{size}\0{mtime_ns}\0{gguf_version}".encode()).hexdigest()
+    return f"{where}-{what[:12]}"
 
 
 def _roots() -> list[Path]:
@@ -98,7 +102,7 @@ def served_weights(source: Path) -> Path:
             except OSError as exc:
                 failures.append(f"{root}: {exc.strerror or exc}")
                 continue
-            _drop_older_copies(root, key, served_name(source))
+            _drop_older_copies(root, key)
             return target
     raise RequantizeError(
         f"could not write the {TARGET_TYPE} copy of {source} ({'; '.join(failures)}); "
@@ -120,11 +124,13 @@ def _convert_into(source: Path, target: Path) -> None:
         raise
 
 
-def _drop_older_copies(root: Path, key: str, name: str) -> None:
-    """Copies made from an earlier install of the wheel (another key) are of no further use."""
+def _drop_older_copies(root: Path, key: str) -> None:
+    """Copies of the same source file as it was before (a reinstalled wheel) are of no further use. Copies
+    of another file (another environment's wheel) are left alone: a run there may be loading one."""
+    where = key.split("-")[0]
     with contextlib.suppress(OSError):
         for other in root.iterdir():
-            if other.name != key and (other / name).exists():
+            if other.name != key and other.name.startswith(f"{where}-"):
                 shutil.rmtree(other, ignore_errors=True)
 
 

