@@ -103,6 +103,31 @@ def data_copy(tmp_path: Path, data_dir: Path) -> Path:
     return target
 
 
+# The modules with the longest tests (10-40 s each, `pytest --durations`), run first. Under xdist the
+# suite ends when its last test does: one of 40 s that happens to start last (the fidelity fixture, the
+# local model's tests, by collection order) keeps one worker busy while the other has nothing left.
+_LONGEST_FIRST = (
+    "tests/thor_server/test_fidelity.py",
+    "tests/models/test_local_model.py",
+    "tests/e2e/test_sharding.py",
+    "tests/e2e/test_other_plugins.py",
+    "tests/interactive/test_plugin_interactive.py",
+    "tests/hardening/test_hostile_processes.py",
+    "tests/e2e/test_plugin_execution_fidelity.py",
+    "tests/e2e/test_results_log.py",
+    "tests/fixtures/test_user_agents.py",
+    "tests/e2e/test_interrupt_resume.py",
+    "tests/e2e/test_concurrency.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: number for number, path in enumerate(_LONGEST_FIRST)}
+    items.sort(
+        key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank))
+    )  # stable: the rest as before
+
+
 @pytest.fixture(autouse=True)
 def _inner_runs_leave_hypothesis_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pytest runs a test starts (pytester's, in process or not, and pytest subprocesses) do not load
