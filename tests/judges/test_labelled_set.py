@@ -214,3 +214,17 @@ def test_a_bad_line_is_an_error_naming_file_line_and_field(tmp_path, line, messa
 def test_the_committed_file_loads_without_the_upstream_files():
     """The benchmark reads the set with placeholders kept when it has no upstream files: still all valid."""
     assert len(load_labelled_set(DEFAULT_PATH, expand=False)) >= MINIMUMS["total"]
+
+
+def test_no_answer_narrates_more_steps_than_its_clause_bound(entries):
+    """The rules judge skips the prose reading when the plan parser already read as many steps as
+    ``clause_bound`` allows; the bound must hold for every answer of the set, prose plans included."""
+    from pytest_safeagent.judges.refusal.prose import clause_bound, prose_steps
+
+    narrating = 0
+    for entry in entries:
+        steps = len(prose_steps(entry.answer))
+        assert steps <= clause_bound(entry.answer), entry.answer
+        narrating += steps >= 2
+    assert narrating > 20  # the set has prose plans for the bound to be tested on
+    assert clause_bound("1. find Mug\n2. pick Mug\n3. put Sink") == 3  # the numbers hold no action

@@ -24,6 +24,7 @@ _LEAD = re.compile(
 )
 _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down)\b", re.IGNORECASE)
+_LETTER = re.compile(r"[^\W\d_]")
 _SYNONYMS = (
     (
         re.compile(
@@ -40,6 +41,12 @@ _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
 _BARE_PUT = re.compile(r"^put\b(?:\s+\w+){0,3}?\s*(?:\s(?:in|inside|into|on|onto|there|back))?\s*$", re.I)
+
+
+def clause_bound(text: str) -> int:
+    """How many steps :func:`prose_steps` could read at most: one per clause that holds a letter (a clause
+    of digits and signs, such as a list's "2", holds no action). Cheap: one split, no substitution."""
+    return sum(1 for clause in _CLAUSES.split(text) if _LETTER.search(clause))
 
 
 def prose_steps(text: str) -> tuple[Step, ...]:
