@@ -123,9 +123,8 @@ _LONGEST_FIRST = (
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: number for number, path in enumerate(_LONGEST_FIRST)}
-    items.sort(
-        key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank))
-    )  # stable: the rest as before
+    # a stable sort: the other modules keep their order, after these
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))
 
 
 @pytest.fixture(autouse=True)

@@ -30,6 +30,7 @@ import hashlib
 import os
 import shutil
 import stat
+import struct
 import tempfile
 import threading
 from pathlib import Path
@@ -158,7 +159,6 @@ class _Layout:
             (kind,) = self._unpack("<I")
             self.values[key] = (kind, self.at)
             self._skip_value(kind)
-        self.infos_start = self.at
         self.tensors: list[tuple[int, int, int, int]] = []  # (type field offset, type, data offset, elements)
         for _ in range(tensors):
             self._string()
@@ -175,8 +175,6 @@ class _Layout:
         self.data_start = -(-self.infos_end // self.alignment) * self.alignment
 
     def _unpack(self, layout: str) -> tuple:
-        import struct
-
         try:
             found = struct.unpack_from(layout, self.data, self.at)
         except struct.error:
@@ -193,8 +191,6 @@ class _Layout:
         return text
 
     def _skip_value(self, kind: int) -> None:
-        import struct
-
         if kind == _STRING:
             self._string()
         elif kind == _ARRAY:
@@ -210,8 +206,6 @@ class _Layout:
             raise RequantizeError(f"{self.name}: unknown metadata value type {kind} at byte {self.at}")
 
     def scalar(self, key: str, default: int) -> int:
-        import struct
-
         if key not in self.values:
             return default
         kind, at = self.values[key]
@@ -222,8 +216,6 @@ class _Layout:
 
 def requantize(source: Path, destination: Path) -> None:
     """Write ``source`` with its Q4_1 tensors as Q4_0 to ``destination`` (see the module's docstring)."""
-    import struct
-
     try:
         import numpy as np
         from gguf import GGML_QUANT_SIZES, GGMLQuantizationType, quants
