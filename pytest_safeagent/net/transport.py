@@ -17,7 +17,9 @@ told are secret: an ``api-key`` or a ``--sab-header``). What this module adds:
   acknowledged, and Linux delays that by up to 40 ms; the flag does not stick, so it is set before each read;
 - **Basic auth from the URL**: ``https://user:pass@host/v1`` is sent as ``Authorization: Basic`` and the
   URL used without it (``password`` says what the caller must hold as a secret);
-- **failures sorted** into :class:`TransportError` (no connection at all, timed out, broken answer).
+- **failures sorted** into :class:`TransportError` (no connection at all, timed out, broken answer);
+- **a shorter path per request**: straight to the transport the client routes the URL to, a redirect
+  through the client (:func:`exchange`), the proxy environment read when an endpoint is made.
 
 Nothing is sent twice here: the model client's retry policy decides about its calls, and the
 simulator's actions are not idempotent.
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import os
 import socket
 import threading
@@ -244,15 +247,25 @@ def _ssl() -> Any:
         return context
 
 
-def thread_client(*, use_environment: bool = True) -> httpx.Client:
+def environment_key(use_environment: bool = True) -> tuple[bool, tuple[str | None, ...]]:
+    """What a client made now depends on in the environment (``use_environment=False``: nothing)."""
+    return (use_environment, tuple(map(os.environ.get, ENVIRONMENT)) if use_environment else ())
+
+
+def thread_client(
+    *, use_environment: bool = True, key: tuple[bool, tuple[str | None, ...]] | None = None
+) -> httpx.Client:
     """This thread's httpx client (one per proxy environment; ``use_environment=False``: one that ignores the
-    proxy variables, for servers this process started itself on the loopback interface).
+    proxy variables, for servers this process started itself on the loopback interface). ``key``: the
+    :func:`environment_key` the caller took before (reading ten variables costs more than the rest of this).
 
     A client per thread, not per process: measured with benchmarks/client_cpu.py (zero-latency loopback
     server), one shared client cost 1.4-2.8 ms of CPU per call at 64 threads against 1.1-1.5 ms with a
     client per thread (its pool's lock and connection scan are contended), and 1.4-1.6 against 1.1-1.3 ms
     at 16. The items' threads live as long as the run, so their clients and connections are kept alive."""
-    key = (use_environment, tuple(map(os.environ.get, ENVIRONMENT)) if use_environment else ())
+    if key is None:
+        key = environment_key(use_environment)
+    use_environment = key[0]
     clients: dict[tuple[bool, tuple[str | None, ...]], httpx.Client] | None = getattr(_local, "clients", None)
     if clients is None:
         clients = _local.clients = {}
@@ -272,6 +285,42 @@ def thread_client(*, use_environment: bool = True) -> httpx.Client:
         with _clients_lock:
             _all_clients.append(client)
     return client
+
+
+_httpx_log = logging.getLogger("httpx")
+
+
+def exchange(client: httpx.Client, request: httpx.Request) -> httpx.Response:
+    """Send ``request`` through the transport ``client`` routes its URL to (a proxy's, or the direct pool)
+    and read the answer whole; a redirect goes on through ``client.send``, which follows it as httpx does
+    (secret headers dropped off their origin, ``Authorization`` too).
+
+    Why not ``client.send`` for every request: around the transport it adds what these requests never use
+    (the client's timeouts merged in, an auth flow, event hooks, cookies, a timed stream, a redirect
+    history): 0.05-0.15 ms of a call's 0.7-1.1 ms of client CPU (benchmarks/client_cpu.py). The two
+    client methods used are httpx's own (private, so a client without them sends the usual way)."""
+    route = getattr(client, "_transport_for_url", None)
+    if route is None or not hasattr(client, "_build_redirect_request"):
+        return client.send(request)
+    response: httpx.Response = route(request.url).handle_request(request)
+    response.request = request
+    try:
+        response.read()
+    finally:
+        response.close()
+    if _httpx_log.isEnabledFor(logging.INFO):  # the line httpx's client logs for each request
+        _httpx_log.info(
+            'HTTP Request: %s %s "%s %d %s"',
+            request.method,
+            request.url,
+            response.http_version,
+            response.status_code,
+            response.reason_phrase,
+        )
+    if response.has_redirect_location and client.follow_redirects:
+        followed: httpx.Response = client.send(client._build_redirect_request(request, response))
+        return followed
+    return response
 
 
 def close_clients() -> None:
@@ -336,7 +385,9 @@ class HttpEndpoint:
         self._timeout = timeout_s
         self._headers = {"Accept-Encoding": "gzip, deflate", **(headers or {})}
         self._urls: dict[str, httpx.URL] = {}
-        self._use_environment = not direct
+        # the proxy environment as it is now: a run's endpoints are made at its start, and reading the ten
+        # variables on every request cost more than the rest of choosing the client
+        self._client_key = environment_key(not direct)
         origin = _origin(httpx.URL(self._prefix or "/"))
         self._secret = (origin, ("Authorization", *secret_headers))
 
@@ -365,7 +416,7 @@ class HttpEndpoint:
         previous = getattr(_deadline, "at", None)
         _deadline.at = at = time.monotonic() + self._timeout
         try:
-            client = thread_client(use_environment=self._use_environment)
+            client = thread_client(key=self._client_key)
             # built here rather than by client.build_request, which merges the client's defaults, cookies and
             # timeouts into every request (a fifth of a call's client CPU); the URL is parsed once per path
             request = httpx.Request(
@@ -375,7 +426,11 @@ class HttpEndpoint:
                 headers=sent,
                 extensions={SECRET_HEADERS: self._secret},
             )
-            response = client.send(request, auth=self._auth) if self._auth else client.send(request)
+            if self._auth is not None:
+                flow = self._auth.sync_auth_flow(request)  # sets Authorization: Basic
+                request = next(flow)
+                flow.close()
+            response = exchange(client, request)
             return Answer(response.status_code, response.headers, response.content)
         except httpx.HTTPError as exc:
             raise self._failure(exc, deadline_passed=time.monotonic() >= at - 0.01) from None

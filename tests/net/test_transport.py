@@ -280,6 +280,36 @@ def test_a_redirect_to_another_host_carries_no_secret_header(server: Recorder) -
     assert b"azure-k" in redirecting.requests[0]
 
 
+def test_a_307_is_followed_with_its_body_and_basic_auth_stays_on_its_origin(server: Recorder) -> None:
+    """A 307 is followed as httpx's client follows it (the first request goes to the transport directly, the
+    redirect through the client): the same method and body; Authorization only to the URL's own origin."""
+    host, port = server.server_address[:2]
+    target = f"http://{host}:{port}/v1/moved"
+    answer = response(b"", status="307 Temporary Redirect", headers={"Location": target})
+    with raw_server(answer) as redirecting:
+        redirect_port = redirecting.url.split(":")[2].split("/")[0]
+        http = HttpEndpoint(f"http://u:p@127.0.0.1:{redirect_port}/v1", timeout_s=5)
+        followed = http.request("POST", "chat/completions", b'{"n": 1}').json()
+    assert followed["path"] == "/v1/moved" and followed["body"] == '{"n": 1}'
+    assert followed["auth"] is None  # another port is another origin: dropped, as httpx drops it
+    assert b"Authorization: Basic" in redirecting.requests[0]
+
+
+def test_a_redirect_loop_is_one_failure_naming_it() -> None:
+    with raw_server(response(b"", status="302 Found", headers={"Location": "/v1/again"})) as looping:
+        with pytest.raises(TransportError, match="too many redirects"):
+            HttpEndpoint(looping.url, timeout_s=5).request("GET", "x")
+    assert 2 <= len(looping.requests) <= 30  # httpx's limit, not an endless loop
+
+
+def test_each_request_is_logged_as_httpx_logs_it(server: Recorder, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("INFO", logger="httpx"):
+        HttpEndpoint(server.url, timeout_s=5).request("POST", "chat/completions", b"{}")
+    assert [r.getMessage() for r in caplog.records if r.name == "httpx"] == [
+        f'HTTP Request: POST {server.url}/chat/completions "HTTP/1.1 200 OK"'
+    ]
+
+
 def test_cookies_an_answer_sets_are_not_sent_back() -> None:
     answer = response(b'{"ok": true}', headers={"Set-Cookie": "session=abc; Path=/"})
     with raw_server(answer) as setting:

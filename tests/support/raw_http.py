@@ -15,8 +15,10 @@ def response(
     body: bytes, *, status: str = "200 OK", headers: dict[str, str] | None = None, length: bool = True
 ) -> bytes:
     """An HTTP/1.1 answer's bytes (``length=False``: no
-    Content-Length, for a chunked body of the caller's)."""
-    lines = [f"HTTP/1.1 {status}", *(f"{k}: {v}" for k, v in (headers or {}).items())]
+    Content-Length, for a chunked body of the caller's). It says ``Connection: close``, as the server closes
+    after one answer: else a client may send its next request on the closing connection and be reset."""
+    headers = {"Connection": "close", **(headers or {})}
+    lines = [f"HTTP/1.1 {status}", *(f"{k}: {v}" for k, v in headers.items())]
     if length:
         lines.append(f"Content-Length: {len(body)}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
