@@ -127,9 +127,10 @@ def resolve_data_dir(
             f"{' ...' if len(kind.files) > 4 else ''}\n"
             "(set SAB_NO_DOWNLOAD=1 to never download automatically)"
         )
-    missing = [f.name for f in kind.files if not (path / f.name).is_file()]
-    if kind.key == "dataset" and missing:
-        raise DataNotFound(f"{origin}: {path} lacks {', '.join(missing)}")
+    if kind.key == "dataset":  # the other kinds' files are looked for when read (120 scene dumps: not here)
+        missing = [f.name for f in kind.files if not (path / f.name).is_file()]
+        if missing:
+            raise DataNotFound(f"{origin}: {path} lacks {', '.join(missing)}")
     if not path.is_dir():
         raise DataNotFound(f"{origin}: {path} is not a directory")
     return path
