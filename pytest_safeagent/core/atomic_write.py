@@ -2,7 +2,8 @@
 
 The data goes to a temporary file in the target's directory (same file system, so the rename is
 atomic), which then replaces the target; on any failure the temporary file is removed. Reports,
-cached replies, downloaded data files and the simulator's port file all go through here.
+cached replies, downloaded data files, the simulator's port file and the embedded model's Q4_0
+copy (written piece by piece, :func:`write_atomic`) all go through here.
 The file gets the mode a plain ``open()`` would give it (0666 less the umask): ``mkstemp``'s 0600
 would hide a report from the rest of a CI job.
 
@@ -23,7 +24,9 @@ import os
 import stat
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 _umask_lock = threading.Lock()
 
@@ -63,13 +66,22 @@ def write_bytes_atomic(path: Path, data: bytes, *, suffix: str = ".tmp") -> None
 
     An existing character device is written into (it stays a device); any other existing non-regular
     file is an ``OSError`` and is left as it is."""
+    write_atomic(path, lambda out: out.write(data), suffix=suffix)
+
+
+def write_atomic(
+    path: Path, write: Callable[[BinaryIO], object], *, suffix: str = ".tmp", durable: bool = False
+) -> None:
+    """:func:`write_bytes_atomic` for content written piece by piece: ``write`` gets the open file.
+    ``durable``: the data is on disk before the rename (a large file that a crash must not leave
+    half-written under its final name)."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         info = None
     if info is not None and stat.S_ISCHR(info.st_mode):
         with open(path, "wb", buffering=0) as device:  # no O_CREAT effect, no rename: the node stays
-            device.write(data)
+            write(device)
         return
     if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
         raise _not_regular(path, info.st_mode)
@@ -78,7 +90,10 @@ def write_bytes_atomic(path: Path, data: bytes, *, suffix: str = ".tmp") -> None
     try:
         os.fchmod(handle, 0o666 & ~_umask())
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            write(out)
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

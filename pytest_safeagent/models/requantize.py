@@ -34,6 +34,9 @@ import struct
 import tempfile
 import threading
 from pathlib import Path
+from typing import BinaryIO
+
+from pytest_safeagent.core.atomic_write import write_atomic
 
 CONVERSION_VERSION = 1  # part of the cache key: a change of the conversion makes new files
 SOURCE_TYPE = "Q4_1"
@@ -112,17 +115,10 @@ def served_weights(source: Path) -> Path:
 
 
 def _convert_into(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(handle)
-    try:
-        requantize(source, Path(temporary))
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(target.lstat().st_mode):
+            target.unlink()  # this cache's own path: what is not a copy goes (a FIFO would block llama.cpp)
+    requantize(source, target)
 
 
 def _drop_older_copies(root: Path, key: str) -> None:
@@ -215,7 +211,8 @@ class _Layout:
 
 
 def requantize(source: Path, destination: Path) -> None:
-    """Write ``source`` with its Q4_1 tensors as Q4_0 to ``destination`` (see the module's docstring)."""
+    """Write ``source`` with its Q4_1 tensors as Q4_0 to ``destination`` (see the module's docstring),
+    written beside it and renamed into place (core/atomic_write.py)."""
     try:
         import numpy as np
         from gguf import GGML_QUANT_SIZES, GGMLQuantizationType, quants
@@ -255,9 +252,10 @@ def requantize(source: Path, destination: Path) -> None:
         pad = -len(body) % layout.alignment
         bodies.append(body + bytes(pad))
         offset += len(body) + pad
-    with open(destination, "wb") as out:
+
+    def write(out: BinaryIO) -> None:
         out.write(head)
         for body in bodies:
             out.write(body)
-        out.flush()
-        os.fsync(out.fileno())
+
+    write_atomic(destination, write, suffix=".part", durable=True)
