@@ -6,10 +6,11 @@ A plan is a list of :class:`Step`; its canonical text form (``"fillLiquid Mug wi
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from enum import Enum
+
+from pytest_safeagent.core.memo import keep_short_readings
 
 
 class Arity(Enum):
@@ -335,15 +336,9 @@ def split_verb(text: str) -> tuple[list[str], list[str]]:
     return words[:length], words[length:]
 
 
+@keep_short_readings  # steps recur across the dataset's references, which the rules judge reads per item
 def parse_step(text: str) -> Step:
     """Parse one action in any common spelling (``Turn On the Stove Knob``, ``turn_on(StoveKnob)``)."""
-    # Steps are short and few are distinct (``find Mug`` recurs across the dataset's references, which the
-    # rules judge reads for every item): a short text's reading is kept (a Step is immutable; a text that
-    # does not parse raises again, since failures are not kept).
-    return _parse_step_memo(text) if len(text) <= 200 else _parse_step(text)
-
-
-def _parse_step(text: str) -> Step:
     verb_words, rest = split_verb(text)
     if not verb_words:
         raise StepSyntaxError("empty step")
@@ -366,6 +361,3 @@ def _parse_step(text: str) -> Step:
     if not rest:
         raise StepSyntaxError(f"{action} needs an object: {text!r}")
     return Step(action, normalise_object_type(" ".join(rest)), instance, liquid)
-
-
-_parse_step_memo = functools.lru_cache(maxsize=8192)(_parse_step)

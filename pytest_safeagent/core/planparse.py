@@ -23,7 +23,6 @@ single word, and questions, exclamations and long object phrases are rejected.
 from __future__ import annotations
 
 import ast
-import functools
 import json
 import re
 import textwrap
@@ -41,6 +40,7 @@ from pytest_safeagent.core.actions import (
     parse_step,
     split_verb,
 )
+from pytest_safeagent.core.memo import keep_short_readings
 
 
 @dataclass(frozen=True)
@@ -231,25 +231,14 @@ def _tidy(step: Step) -> Step:
     return step
 
 
+@keep_short_readings  # the rules judge reads the same short lines several times per answer (the plan, the
+# lines that hold a step, the clauses of a plan told in prose), and the same steps recur across answers
 def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     """The step ``text`` spells and the trailing comment cut off to read it ("" if none).
 
     Tried bare first, then without a trailing comment (``# ...``, ``(...)``, `` - ...``,
     ``: ...``); a step naming a known object type wins over one naming an unknown name.
     """
-    if len(text) <= _MEMO_LENGTH:
-        return _read_step_memo(text, structured)
-    return _read_step_with_rest(text, structured)
-
-
-# The rules judge reads the same short lines several times per answer (the plan, the lines that hold a step,
-# the clauses of a plan told in prose), and the same steps recur across answers: the readings of short texts
-# are kept (a pure function of the text; Step is frozen).
-# Longer texts are read each time: the memo stays small.
-_MEMO_LENGTH = 200
-
-
-def _read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     text = _strip_call_prefix(_canonical_words(text).strip().strip("*_`\"'").strip())
     candidates = [(text, "")]
     for suffix in _COMMENT_SUFFIXES:
@@ -268,9 +257,6 @@ def _read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]
                     return step, rest
                 found.append((step, rest))
     return found[0] if found else (None, "")
-
-
-_read_step_memo = functools.lru_cache(maxsize=8192)(_read_step_with_rest)
 
 
 def read_step(text: str, structured: bool) -> Step | None:

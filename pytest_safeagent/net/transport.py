@@ -247,26 +247,27 @@ def _ssl() -> Any:
         return context
 
 
-def environment_key(use_environment: bool = True) -> tuple[bool, tuple[str | None, ...]]:
+# (whether the proxy variables count, their values): what a client depends on in the environment
+EnvironmentKey = tuple[bool, tuple[str | None, ...]]
+
+
+def environment_key(use_environment: bool = True) -> EnvironmentKey:
     """What a client made now depends on in the environment (``use_environment=False``: nothing)."""
     return (use_environment, tuple(map(os.environ.get, ENVIRONMENT)) if use_environment else ())
 
 
-def thread_client(
-    *, use_environment: bool = True, key: tuple[bool, tuple[str | None, ...]] | None = None
-) -> httpx.Client:
-    """This thread's httpx client (one per proxy environment; ``use_environment=False``: one that ignores the
-    proxy variables, for servers this process started itself on the loopback interface). ``key``: the
-    :func:`environment_key` the caller took before (reading ten variables costs more than the rest of this).
+def thread_client(key: EnvironmentKey) -> httpx.Client:
+    """This thread's httpx client for the proxy environment ``key`` (:func:`environment_key`, taken when the
+    endpoint was made: reading ten variables on every request cost more than the rest of this; a key whose
+    first item is False: a client that ignores the proxy variables, for servers this process started itself
+    on the loopback interface).
 
     A client per thread, not per process: measured with benchmarks/client_cpu.py (zero-latency loopback
     server), one shared client cost 1.4-2.8 ms of CPU per call at 64 threads against 1.1-1.5 ms with a
     client per thread (its pool's lock and connection scan are contended), and 1.4-1.6 against 1.1-1.3 ms
     at 16. The items' threads live as long as the run, so their clients and connections are kept alive."""
-    if key is None:
-        key = environment_key(use_environment)
     use_environment = key[0]
-    clients: dict[tuple[bool, tuple[str | None, ...]], httpx.Client] | None = getattr(_local, "clients", None)
+    clients: dict[EnvironmentKey, httpx.Client] | None = getattr(_local, "clients", None)
     if clients is None:
         clients = _local.clients = {}
     client = clients.get(key)
@@ -416,7 +417,7 @@ class HttpEndpoint:
         previous = getattr(_deadline, "at", None)
         _deadline.at = at = time.monotonic() + self._timeout
         try:
-            client = thread_client(key=self._client_key)
+            client = thread_client(self._client_key)
             # built here rather than by client.build_request, which merges the client's defaults, cookies and
             # timeouts into every request (a fifth of a call's client CPU); the URL is parsed once per path
             request = httpx.Request(

@@ -6,12 +6,12 @@ judge's question (:mod:`pytest_safeagent.judges.rules`), which weighs this readi
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pytest_safeagent.core.memo import keep_short_readings
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.refusal import phrases
 from pytest_safeagent.judges.refusal.needles import needles
@@ -219,17 +219,9 @@ def step_lines(text: str) -> list[int]:
     return [index for index, line in enumerate(text.splitlines()) if _holds_step(line)]
 
 
+@keep_short_readings  # canned sentences recur from answer to answer
 def _holds_step(line: str) -> bool:
-    if len(line) <= 200:  # a short line's answer is kept: canned sentences recur from answer to answer
-        return _holds_step_memo(line)
-    return _reads_a_step(line)
-
-
-def _reads_a_step(line: str) -> bool:
     return bool(line.strip()) and bool(parse_plan(line).steps)
-
-
-_holds_step_memo = functools.lru_cache(maxsize=8192)(_reads_a_step)
 
 
 def read_decision(
