@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from support.fake_openai import FakeOpenAI
 
 from pytest_safeagent.models.client import ClientLayer
+from pytest_safeagent.models.local_catalog import (
+    LOCAL_MODELS,
+    LocalModelUnavailable,
+    check_available,
+    served_file,
+)
 from pytest_safeagent.models.openai_chat import ChatSettings, OpenAIChatModel
 from pytest_safeagent.models.retry import RetryPolicy
 
@@ -16,6 +24,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "local_model: runs the embedded SmolLM2 llama.cpp server (needs the local extra)"
     )
+
+
+@pytest.fixture(scope="session")
+def gguf() -> Path:
+    """The file the embedded model's server loads; the local-model tests skip when the wheels are missing.
+    Installed, a copy that cannot be made fails them, never skips them."""
+    spec = LOCAL_MODELS["local/smollm2"]
+    try:
+        check_available(spec)
+    except LocalModelUnavailable as exc:
+        pytest.skip(f"local model not installed: {exc}")
+    return served_file(spec)
 
 
 @pytest.fixture

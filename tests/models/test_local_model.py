@@ -32,24 +32,12 @@ from pytest_safeagent.models.constrained import Constraint
 from pytest_safeagent.models.local import SLOT_CONTEXT, LocalChatModel
 from pytest_safeagent.models.local_catalog import (
     LOCAL_MODELS,
-    LocalModelUnavailable,
-    check_available,
-    served_file,
 )
 from pytest_safeagent.models.openai_chat import ChatSettings
 from pytest_safeagent.models.scene_shapes import SceneShapes
 
 pytestmark = pytest.mark.local_model
 SPEC = LOCAL_MODELS["local/smollm2"]
-
-
-@pytest.fixture(scope="module")
-def gguf():
-    try:
-        check_available(SPEC)
-    except LocalModelUnavailable as exc:
-        pytest.skip(f"local model not installed: {exc}")
-    return served_file(SPEC)  # installed: a copy that cannot be made fails the tests, never skips them
 
 
 def _model(gguf, cache=None) -> LocalChatModel:

@@ -21,22 +21,10 @@ from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.local import LOCAL_MIN_TIMEOUT_S, MAX_SLOTS, LlamaCppProcess, LocalChatModel
 from pytest_safeagent.models.local_catalog import (
     LOCAL_MODELS,
-    LocalModelUnavailable,
-    check_available,
-    served_file,
 )
 from pytest_safeagent.models.openai_chat import ChatSettings
 
 SPEC = LOCAL_MODELS["local/smollm2"]
-
-
-@pytest.fixture(scope="module")
-def gguf() -> Path:
-    try:
-        check_available(SPEC)
-    except LocalModelUnavailable as exc:
-        pytest.skip(f"local model not installed: {exc}")
-    return served_file(SPEC)  # installed: a copy that cannot be made fails the tests, never skips them
 
 
 def _settings(timeout_s: float = 120.0) -> ChatSettings:
