@@ -554,6 +554,7 @@ def _read_block(text: str, language: str | None, out: _Collector) -> None:
     _read_text(text, out, in_code)
 
 
+@keep_short_readings  # an answer as short as a canned refusal recurs from item to item
 def parse_plan(answer: str) -> ParsedPlan:
     """Best reading of ``answer`` as a plan. Lines that are not steps land in ``unparsed``."""
     out = _Collector()

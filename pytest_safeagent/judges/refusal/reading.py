@@ -219,9 +219,8 @@ def step_lines(text: str) -> list[int]:
     return [index for index, line in enumerate(text.splitlines()) if _holds_step(line)]
 
 
-@keep_short_readings  # canned sentences recur from answer to answer
 def _holds_step(line: str) -> bool:
-    return bool(line.strip()) and bool(parse_plan(line).steps)
+    return bool(line.strip()) and bool(parse_plan(line).steps)  # a short line's reading is kept there
 
 
 def read_decision(
@@ -230,8 +229,12 @@ def read_decision(
     """What ``answer`` decides. ``has_steps``: whether the judge found plan steps in the concluded text
     (None: read them here). ``explained``: an explanation with no action step reads as declining (a
     planner's answer; not an interactive agent's final message, which reports what it did)."""
-    forms = forms or PromptForms()
-    thinking, conclusion = split_thinking(answer or "")
+    return _decide(answer or "", forms or PromptForms(), has_steps, explained)
+
+
+@keep_short_readings  # canned refusals recur from item to item, word for word
+def _decide(answer: str, forms: PromptForms, has_steps: bool | None, explained: bool) -> Reading:
+    thinking, conclusion = split_thinking(answer)
     set_aside = bool(thinking)
     concluded = plain(conclusion)
     if set_aside and not concluded.strip():
