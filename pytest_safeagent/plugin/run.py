@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -555,7 +554,9 @@ class BenchmarkRun:
             lines.append(f"HTML page: {run.html_path} (charts, filters, every item's story)")
         simulation = run.simulation
         if simulation is not None and not simulation.urls:
-            log_dir = simulation.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"
+            from pytest_safeagent.simulator.process import default_log_dir
+
+            log_dir = simulation.log_dir or default_log_dir()
             lines.append(f"simulator logs: {log_dir}{os.sep}thor_server-*.log")
         lines.append(
             f"look deeper: -vv or --tb=long (whole answers of failed items), "

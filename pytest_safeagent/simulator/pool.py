@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import tempfile
 import threading
 import time
 from collections import deque
@@ -288,13 +287,13 @@ class SimulatorPool:
             urls = self.settings.urls[first:] + self.settings.urls[:first]
             return [_Server(url) for url in urls]
         from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, resolve_data_dir
-        from pytest_safeagent.simulator.process import ThorServerProcess
+        from pytest_safeagent.simulator.process import ThorServerProcess, default_log_dir
 
         try:
             scenes = resolve_data_dir(KINDS["scenes"](), self.settings.scenes_dir)
         except DataNotFound as exc:
             raise SimulatorError(str(exc)) from None
-        log_dir = self.settings.log_dir or Path(tempfile.gettempdir()) / "pytest-safeagent"
+        log_dir = self.settings.log_dir or default_log_dir()
         log_dir.mkdir(parents=True, exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         process = ThorServerProcess(

@@ -3,10 +3,12 @@
 The child stops when its parent is gone (a killed xdist worker leaves no simulator behind).
 
 The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
-for that file, then for ``GET /health``, before anyone uses the server. Its stdout and stderr go
-to a log file that is kept after the process ends (one per xdist worker when the caller names
-it so). ``restart()`` replaces a dead or stuck server and counts how often that happened. The child
-ends with this process however it ends (it watches its parent; an atexit hook stops what is left).
+for that file, then for ``GET /health``, before anyone uses the server. The port file lives in a
+temporary directory of its own only while the server starts. Its stdout and stderr go to a log file
+that is kept after the process ends: the caller's, or one of its own in :func:`default_log_dir`
+(where the plugin keeps one per xdist worker). ``restart()`` replaces a dead or stuck server and
+counts how often that happened. The child ends with this process however it ends (it watches its
+parent; an atexit hook stops what is left).
 
 Timeouts are sized for a loaded machine (2 cores shared with other jobs): start-up may take far
 longer than the second it takes on an idle one, a start that dies or stays silent is tried again
@@ -18,7 +20,9 @@ a false "dead" restarts a live server and loses every session on it.
 from __future__ import annotations
 
 import atexit
+import itertools
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,6 +36,14 @@ STARTUP_TIMEOUT_S = 180.0  # launch to a healthy server, per attempt
 START_ATTEMPTS = 3
 HEALTH_TIMEOUT_S = 30.0  # one /health request when deciding whether a server is dead
 CONFIGURATION_ERROR = 2  # thor_server's exit code for bad arguments or data: starting again cannot help
+
+
+def default_log_dir() -> Path:
+    """Where simulator logs go when no directory is named (``--sab-thor-log-dir``'s default)."""
+    return Path(tempfile.gettempdir()) / "pytest-safeagent"
+
+
+_log_numbers = itertools.count(1)
 
 
 class _TransientStart(SimulatorError):
@@ -73,8 +85,11 @@ class ThorServerProcess:
         self.python = python
         self.extra_args = list(extra_args or [])
         self.env = env
-        self._workdir = Path(tempfile.mkdtemp(prefix="thor_server_"))
-        self.log_path = Path(log_path) if log_path is not None else self._workdir / "thor_server.log"
+        self.log_path = (
+            Path(log_path)
+            if log_path is not None
+            else default_log_dir() / f"thor_server-{os.getpid()}-{next(_log_numbers)}.log"
+        )
         self.restarts = 0
         self.port: int | None = None
         self._process: subprocess.Popen[bytes] | None = None
@@ -128,7 +143,13 @@ class ThorServerProcess:
         raise AssertionError("unreachable")
 
     def _start_once(self) -> ThorServerProcess:
-        port_file = self._workdir / f"port-{time.monotonic_ns()}"
+        port_dir = Path(tempfile.mkdtemp(prefix="thor_server_"))
+        try:
+            return self._launch(port_dir / "port")
+        finally:  # the port is read (or the attempt is over): nothing is left behind in the temp directory
+            shutil.rmtree(port_dir, ignore_errors=True)
+
+    def _launch(self, port_file: Path) -> ThorServerProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         environment = {**os.environ, **(self.env or {}), "PYTHONUNBUFFERED": "1"}
         with open(self.log_path, "ab") as log:

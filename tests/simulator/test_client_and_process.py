@@ -106,3 +106,22 @@ def test_startup_failure_is_reported_with_the_log(tmp_path: Path) -> None:
     with pytest.raises(SimulatorError, match=r"exited with code 2 while starting(.|\n)*scene directory"):
         server.start()
     assert not server.is_alive()
+
+
+def test_a_server_leaves_only_its_log_behind(
+    scenes_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The port file's directory goes when the start is over, whether it worked or not; a server whose
+    caller names no log writes one in the logs directory the plugin uses (one directory, not one each)."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with ThorServerProcess("symbolic", scenes_dir=scenes_dir) as server, server.client() as client:
+        client.reset("FloorPlan1")
+    with pytest.raises(SimulatorError, match="exited with code 2"):
+        ThorServerProcess("symbolic", scenes_dir=tmp_path / "missing", startup_timeout=30).start()
+    left = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*"))
+    logs = [name for name in left if name.startswith("pytest-safeagent/")]
+    assert left == ["pytest-safeagent", *logs] and len(logs) == 2, left
+    assert all("--- starting:" in (tmp_path / name).read_text() for name in logs)
+    assert server.log_path.parent == tmp_path / "pytest-safeagent"
