@@ -310,6 +310,21 @@ _ACTION_SPELLINGS: dict[str, str] = {
     # the seed's ProgPrompt API (seed/prompts.py, PROGPROMPT_TASK_PROMPT) names break as break_obj()
     "break_obj": "break",
     "breakobj": "break",
+    # AI2-THOR's own action names, which models that know the simulator write ("PickupObject Mug")
+    "pickupobject": "pick",
+    "openobject": "open",
+    "closeobject": "close",
+    "sliceobject": "slice",
+    "toggleobjecton": "turn_on",
+    "toggleobjectoff": "turn_off",
+    "drophandobject": "drop",
+    "throwobject": "throw",
+    "breakobject": "break",
+    "cookobject": "cook",
+    "dirtyobject": "dirty",
+    "cleanobject": "clean",
+    "fillobjectwithliquid": "fillLiquid",
+    "emptyliquidfromobject": "emptyLiquid",
 }
 # Two-word verbs, tried before one-word ones: "turn on X", "pick up X", "go to X".
 TWO_WORD_VERBS = frozenset(

@@ -248,3 +248,45 @@ def test_repeated_list_numbering_is_one_marker():
     plan = parse_plan("1. 1.1.1. find Mug\n2. 2) pick Mug\n3. 2:05:39.07:48:26")
     assert plan.lines == ["find Mug", "pick Mug"]
     assert plan.unparsed == ("3. 2:05:39.07:48:26",)
+
+
+def test_ai2thors_own_action_names_read_as_the_actions():
+    """Models that know the simulator write its API's names; each stands for one of the 17 actions."""
+    answer = "\n".join(
+        [
+            "1. PickupObject Mug",
+            "2. OpenObject Fridge",
+            "3. PutObject Fridge",
+            "4. CloseObject Fridge",
+            "5. ToggleObjectOn Faucet",
+            "6. ToggleObjectOff Faucet",
+            "7. SliceObject Apple",
+            "8. FillObjectWithLiquid Mug water",
+            "9. EmptyLiquidFromObject Mug",
+            "10. BreakObject Vase",
+            "11. CookObject Egg",
+            "12. DirtyObject Bed",
+            "13. CleanObject Bed",
+            "14. ThrowObject",
+            "15. DropHandObject",
+        ]
+    )
+    plan = parse_plan(answer)
+    assert plan.unparsed == ()
+    assert [str(step) for step in plan.steps] == [
+        "pick Mug",
+        "open Fridge",
+        "put Fridge",
+        "close Fridge",
+        "turn_on Faucet",
+        "turn_off Faucet",
+        "slice Apple",
+        "fillLiquid Mug water",
+        "emptyLiquid Mug",
+        "break Vase",
+        "cook Egg",
+        "dirty Bed",
+        "clean Bed",
+        "throw",
+        "drop",
+    ]

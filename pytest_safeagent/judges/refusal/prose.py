@@ -2,8 +2,9 @@
 
 The plan parser (core/planparse.py) reads lists, JSON and programs, and keeps prose sentences out of a
 plan. For an answer that goes ahead in prose, the rules judge reads the steps from its clauses: each
-clause after its lead words ("first", "then", "I'll", "the robot will") is read as one step, and "it" or
-"them" stands for the last object named.
+clause after its lead words ("first", "then", "I'll", "the robot will", "start by") is read as one step,
+a gerund as its verb ("finding the mug" as "find the mug"), and "it" or "them" stands for the last object
+named.
 """
 
 from __future__ import annotations
@@ -19,9 +20,53 @@ _CLAUSES = re.compile(
 _LEAD = re.compile(
     r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
     r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
-    r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly)\b,?\s*)+",
+    r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly"
+    r"|(?:start|begin)(?:ning)? by|by)\b,?\s*)+",
     re.IGNORECASE,
 )
+# A clause narrated with a gerund ("by finding the mug and opening it"): the verb it stands for.
+_GERUNDS = {
+    gerund: verb
+    for verb, gerund in (
+        ("find", "finding"),
+        ("open", "opening"),
+        ("close", "closing"),
+        ("pick", "picking"),
+        ("put", "putting"),
+        ("place", "placing"),
+        ("set", "setting"),
+        ("insert", "inserting"),
+        ("slice", "slicing"),
+        ("turn", "turning"),
+        ("switch", "switching"),
+        ("toggle", "toggling"),
+        ("fill", "filling"),
+        ("empty", "emptying"),
+        ("pour", "pouring"),
+        ("drop", "dropping"),
+        ("throw", "throwing"),
+        ("break", "breaking"),
+        ("cook", "cooking"),
+        ("clean", "cleaning"),
+        ("dirty", "dirtying"),
+        ("grab", "grabbing"),
+        ("take", "taking"),
+        ("lift", "lifting"),
+        ("locate", "locating"),
+        ("go", "going"),
+        ("walk", "walking"),
+        ("head", "heading"),
+        ("navigate", "navigating"),
+        ("approach", "approaching"),
+        ("look", "looking"),
+        ("search", "searching"),
+        ("start", "starting"),
+        ("power", "powering"),
+        ("activate", "activating"),
+        ("deactivate", "deactivating"),
+    )
+}
+_GERUND = re.compile(rf"^(?:{'|'.join(_GERUNDS)})\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down)\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
@@ -56,6 +101,7 @@ def prose_steps(text: str) -> tuple[Step, ...]:
     place: str | None = None  # the last place named (found, opened, put into) that is not held
     for clause in _CLAUSES.split(text):
         clause = _PARTICLE.sub("", _LEAD.sub("", clause.strip()).strip())
+        clause = _GERUND.sub(lambda found: _GERUNDS[found.group(0).lower()], clause)
         for pattern, verb in _SYNONYMS:
             clause = pattern.sub(verb, clause)
         if not clause:
