@@ -79,7 +79,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--port", type=_port, default=0, help="port to bind; 0 lets the system choose (default)"
     )
-    parser.add_argument("--port-file", type=Path, help="write the bound port here once listening")
+    parser.add_argument(
+        "--port-file",
+        type=Path,
+        help="write the bound port here once listening (removed at exit if it still holds that port)",
+    )
     parser.add_argument(
         "--scenes-dir",
         type=Path,
@@ -168,6 +172,16 @@ def write_port_file(path: Path, port: int) -> None:
     write_text_atomic(path, f"{port}\n", encoding="ascii")
 
 
+def remove_port_file(path: Path, port: int) -> None:
+    """Remove ``path`` if it still names ``port``: a port file nobody read (the parent died while the server
+    started) is not left behind, and one rewritten since is not touched."""
+    try:
+        if path.read_text(encoding="ascii").strip() == str(port):
+            path.unlink()
+    except OSError:
+        pass
+
+
 def _scenes_dir(option: Path | None) -> Path:
     if option is not None:
         return option
@@ -254,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.server_close()
         backend.close()
+        if args.port_file is not None:
+            remove_port_file(args.port_file, server.port)
     return 0
 
 

@@ -3,8 +3,8 @@
 The child stops when its parent is gone (a killed xdist worker leaves no simulator behind).
 
 The child binds port 0 and reports the port it got through ``--port-file``; the parent waits
-for that file, then for ``GET /health``, before anyone uses the server. The port file lives in a
-temporary directory of its own only while the server starts. Its stdout and stderr go to a log file
+for that file, then for ``GET /health``, before anyone uses the server. The port file is a temporary
+file that lives only while the server starts. Its stdout and stderr go to a log file
 that is kept after the process ends: the caller's, or one of its own in :func:`default_log_dir`
 (where the plugin keeps one per xdist worker). ``restart()`` replaces a dead or stuck server and
 counts how often that happened. The child ends with this process however it ends (it watches its
@@ -22,7 +22,6 @@ from __future__ import annotations
 import atexit
 import itertools
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,11 +142,13 @@ class ThorServerProcess:
         raise AssertionError("unreachable")
 
     def _start_once(self) -> ThorServerProcess:
-        port_dir = Path(tempfile.mkdtemp(prefix="thor_server_"))
+        handle, name = tempfile.mkstemp(prefix="thor_server_port_")  # empty until the server writes it
+        os.close(handle)
+        port_file = Path(name)
         try:
-            return self._launch(port_dir / "port")
-        finally:  # the port is read (or the attempt is over): nothing is left behind in the temp directory
-            shutil.rmtree(port_dir, ignore_errors=True)
+            return self._launch(port_file)
+        finally:  # read, or the attempt is over (a server whose parent died removes it itself)
+            port_file.unlink(missing_ok=True)
 
     def _launch(self, port_file: Path) -> ThorServerProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -182,6 +183,8 @@ class ThorServerProcess:
                 )
             try:
                 text = port_file.read_text(encoding="ascii").strip()
+                if not text:
+                    raise FileNotFoundError(port_file)  # not written yet (it is replaced whole)
             except FileNotFoundError:
                 time.sleep(
                     0.005

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import signal
 import subprocess
 import sys
@@ -63,6 +64,52 @@ def test_serves_on_the_port_it_writes_and_stops_on_sigterm(scenes_dir: Path, tmp
         output, _ = process.communicate(timeout=15)
     assert process.returncode == 0
     assert "listening on http://127.0.0.1:" in output
+    assert not port_file.exists()  # it named a port nobody serves any more
+
+
+def _exited(pid: int) -> bool:
+    """Gone, or a zombie nobody has reaped yet (an orphan's new parent may be slow to)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+    except OSError:  # no /proc: ask the kernel whether the pid is there
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+
+def test_a_server_whose_parent_died_while_it_started_leaves_no_port_file(
+    scenes_dir: Path, tmp_path: Path
+) -> None:
+    """The parent (a killed pytest) never reads the port file; the server, exiting with its parent,
+    removes it."""
+    port_file = tmp_path / "port"
+    parent = (
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-m', 'thor_server', '--backend', 'symbolic',"
+        " '--port', '0',"
+        f" '--port-file', {str(port_file)!r}, '--scenes-dir', {str(scenes_dir)!r},"
+        " '--exit-with-parent', str(__import__('os').getpid())], stdout=subprocess.DEVNULL,"
+        " stderr=subprocess.DEVNULL)\n"
+        "print(child.pid, flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", parent], capture_output=True, text=True, timeout=30, check=True
+    )
+    child = int(done.stdout)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if _exited(child):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the server outlived its parent")
+    assert not port_file.exists()
 
 
 # Runs the server with one change: the first request thread's start() is followed, still inside
