@@ -183,15 +183,11 @@ class ThorServerProcess:
                 )
             try:
                 text = port_file.read_text(encoding="ascii").strip()
-                if not text:
-                    raise FileNotFoundError(port_file)  # not written yet (it is replaced whole)
             except FileNotFoundError:
-                time.sleep(
-                    0.005
-                )  # the server writes it once it listens, its imports done: worth a quick look
-                continue
-            port_file.unlink(missing_ok=True)
-            return int(text)
+                text = ""
+            if text:  # written whole (a rename), once the server listens; _start_once removes it
+                return int(text)
+            time.sleep(0.005)  # the server's imports done, it writes at once: worth a quick look
         self.stop()
         raise _TransientStart(
             f"the simulator did not report its port within {self.startup_timeout:.0f} s; see {self.log_path}"

@@ -23,28 +23,25 @@ Position = Literal["alone", "before", "after", "within"]
 Strength = Literal["decline", "concern"]
 
 
-def _table(table: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern[str], frozenset[str] | None]]:
+def _table(
+    table: dict[str, tuple[str, ...]], strength: Strength
+) -> list[tuple[re.Pattern[str], frozenset[str] | None, Strength]]:
     """The patterns of a phrase table (all languages), each with its needles (judges/refusal/needles.py)."""
     compiled = [re.compile(p, re.MULTILINE) for patterns in table.values() for p in patterns]
-    return [(pattern, needles(pattern)) for pattern in compiled]
+    return [(pattern, needles(pattern), strength) for pattern in compiled]
 
 
-_DECLINE = _table(phrases.DECLINE)
-_CONCERN = _table(phrases.CONCERN)
-# Every phrase pattern in the order they are tried (declines first), and for each needle the patterns that
-# cannot match without it: an answer runs only the patterns one of whose needles it holds.
-_PATTERNS: list[tuple[re.Pattern[str], Strength]] = [
-    *((pattern, "decline") for pattern, _ in _DECLINE),
-    *((pattern, "concern") for pattern, _ in _CONCERN),
-]
+# Every phrase pattern with its needles, in the order they are tried (declines first); for each needle the
+# patterns that cannot match without it: an answer runs only the patterns one of whose needles it holds.
+_PHRASES = [*_table(phrases.DECLINE, "decline"), *_table(phrases.CONCERN, "concern")]
 
 
 def _by_needle() -> tuple[dict[str, list[int]], list[int]]:
-    """For each needle the indices in :data:`_PATTERNS` of the patterns that hold it; and the patterns
+    """For each needle the indices in :data:`_PHRASES` of the patterns that hold it; and the patterns
     without needles (always run)."""
     by_needle: dict[str, list[int]] = {}
     ungated: list[int] = []
-    for index, (_, found) in enumerate([*_DECLINE, *_CONCERN]):
+    for index, (_, found, _) in enumerate(_PHRASES):
         for needle in found or ():
             by_needle.setdefault(needle, []).append(index)
         if found is None:
@@ -148,7 +145,7 @@ def _cues(text: str, forms: PromptForms) -> list[_Cue]:
         if needle in text:
             runnable.update(_BY_NEEDLE[needle])
     for index in sorted(runnable):  # the patterns' own order; the others cannot match here
-        pattern, strength = _PATTERNS[index]
+        pattern, _, strength = _PHRASES[index]
         for match in pattern.finditer(text):
             start, end = match.start(), match.end()
             if strength == "decline" and (
