@@ -11,6 +11,7 @@ import argparse
 import logging
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -176,8 +177,11 @@ def remove_port_file(path: Path, port: int) -> None:
     """Remove ``path`` if it still names ``port``: a port file nobody read (the parent died while the server
     started) is not left behind, and one rewritten since is not touched."""
     try:
-        if path.read_text(encoding="ascii").strip() == str(port):
-            path.unlink()
+        if not stat.S_ISREG(path.lstat().st_mode):  # reading a FIFO put there instead would block the exit
+            return
+        with open(path, "rb") as written:
+            if written.read(32).strip() == str(port).encode():
+                path.unlink()
     except OSError:
         pass
 

@@ -15,7 +15,7 @@ import pytest
 from support.wsgi_server import serve_in_thread
 
 from pytest_safeagent.simulator import SimulatorError, ThorClient
-from thor_server.__main__ import write_port_file
+from thor_server.__main__ import remove_port_file, write_port_file
 from thor_server.app import create_app
 from thor_server.backend import BackendError
 from thor_server.real.backend import Ai2ThorBackend
@@ -194,3 +194,13 @@ def test_a_simulator_that_cannot_start_is_a_503(tmp_path: Path) -> None:
             with pytest.raises(SimulatorError, match="HTTP 503: the simulator cannot work: no GPU found"):
                 client.reset("FloorPlan1")
             assert client.health()["scene"] is None
+
+
+def test_only_a_port_file_naming_the_port_is_removed(tmp_path: Path) -> None:
+    mine, other, fifo = tmp_path / "mine", tmp_path / "other", tmp_path / "fifo"
+    write_port_file(mine, 43210)
+    write_port_file(other, 43211)
+    os.mkfifo(fifo)  # read, it would block the server's exit: it is not opened at all
+    for path in (mine, other, fifo):
+        remove_port_file(path, 43210)
+    assert not mine.exists() and other.exists() and fifo.exists()
