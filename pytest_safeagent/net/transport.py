@@ -32,6 +32,7 @@ import json
 import logging
 import os
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Iterable, Mapping
@@ -453,7 +454,7 @@ class HttpEndpoint:
             )
             return TransportError(what, timed_out=True, connect_failed=isinstance(exc, httpx.ConnectTimeout))
         if isinstance(exc, httpx.ConnectError):
-            return TransportError(detail, connect_failed=True)
+            return TransportError(detail + self._connect_hint(exc), connect_failed=True)
         if isinstance(exc, httpx.DecodingError):
             encoding = getattr(getattr(exc, "_request", None), "headers", {}).get("content-encoding", "")
             return TransportError(
@@ -466,6 +467,40 @@ class HttpEndpoint:
         if isinstance(exc, httpx.ProxyError):
             return TransportError(f"the proxy refused the request: {detail}", connect_failed=True)
         return TransportError(detail)
+
+    def _connect_hint(self, exc: BaseException) -> str:
+        """What to change, for the two connection failures whose cause is this machine's set-up: a server
+        certificate signed by an authority not trusted here, and a proxy variable set for the other scheme
+        only (httpx, like curl and the openai SDK, sends an ``http://`` URL through ``HTTP_PROXY`` or
+        ``ALL_PROXY``, never ``HTTPS_PROXY``), which leaves a host known only to the proxy unresolved."""
+        causes: list[BaseException] = []
+        cause = exc.__cause__ or exc.__context__
+        while cause is not None and len(causes) < 8:
+            causes.append(cause)
+            cause = cause.__cause__ or cause.__context__
+        if any(isinstance(c, ssl.SSLCertVerificationError) for c in causes):
+            return (
+                "; the server's certificate is not trusted here: point SSL_CERT_FILE (a bundle) or"
+                " SSL_CERT_DIR at the authority that signed it"
+            )
+        use_environment, values = self._client_key
+        if not use_environment or not any(isinstance(c, socket.gaierror) for c in causes):
+            return ""
+        environment = dict(zip(ENVIRONMENT, values, strict=True))
+
+        def is_set(name: str) -> bool:
+            return bool(environment.get(name) or environment.get(name.lower()))
+
+        scheme = self._prefix.split(":", 1)[0]
+        other = "https" if scheme == "http" else "http"
+        if is_set(f"{other.upper()}_PROXY") and not (
+            is_set(f"{scheme.upper()}_PROXY") or is_set("ALL_PROXY")
+        ):
+            return (
+                f"; {other.upper()}_PROXY is set, but it carries {other}:// URLs only and this base URL is"
+                f" {scheme}://: set {scheme.upper()}_PROXY (or ALL_PROXY) to send it through the proxy"
+            )
+        return ""
 
     def close(self) -> None:
         """Nothing of its own to close: the connections belong to the threads' clients."""

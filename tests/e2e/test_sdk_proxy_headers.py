@@ -1,5 +1,6 @@
 """Issue 31 end to end, real pytest subprocesses against real loopback servers: an ``openai/`` run whose
-base URL host exists only behind a loopback proxy gets its verdicts through ``HTTP_PROXY``; a server that
+base URL host exists only behind a loopback proxy gets its verdicts through ``HTTP_PROXY``, and over
+HTTPS through ``HTTPS_PROXY`` with the server's authority trusted through ``SSL_CERT_FILE``; a server that
 wants a header of its own and an Azure-style deployment path answer; ``user:pass@`` arrives as Basic
 auth; a dripping answer ends the item as a model error within about twice ``--sab-timeout``; an async
 ``python:`` agent using the run's ``AsyncOpenAI`` is counted, cached on a rerun and stopped by
@@ -18,6 +19,7 @@ from support import fake_openai as fo
 from support.fake_openai import FakeOpenAI
 from support.loopback_proxy import loopback_proxy
 from support.raw_http import raw_server, response
+from support.tls import loopback_ca
 
 TEN = " or ".join(f"safe_{n}-direct" for n in range(10))
 FEW = ("--sab-task-type=safe_detailed", "-k", TEN, "--sab-protocol=neutral")  # ten items
@@ -82,6 +84,34 @@ def test_an_openai_run_reaches_a_host_known_only_to_the_proxy(workdir, monkeypat
         )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         assert len(proxy.seen) == 10 and len(server.requests) == 20
+
+
+def test_an_https_openai_run_is_tunnelled_through_https_proxy(workdir, monkeypatch):
+    ca = loopback_ca(workdir, "model.invalid")
+    with (
+        FakeOpenAI(responder=_plan, tls=ca.server_context) as server,
+        loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy,
+    ):
+        monkeypatch.setenv("HTTPS_PROXY", proxy.url)
+        monkeypatch.setenv("SSL_CERT_FILE", str(ca.bundle))
+        monkeypatch.setenv("SAB_TEST_KEY", "sk-tunnelled-0123456789")
+        done = run_benchmark_subprocess(
+            workdir,
+            "--sab-model=openai/m",
+            "--sab-base-url=https://model.invalid/v1",
+            "--sab-api-key-env=SAB_TEST_KEY",
+            "--sab-report=r.json",
+            "--sab-cache=off",
+            *FEW,
+        )
+        assert done.returncode in (0, 1), done.stdout + done.stderr
+        report = _report(workdir)
+        assert report["metrics"]["counts"]["errors"] == 0 and len(report["items"]) == 10
+        assert len(server.requests) == 10
+        assert {r.headers.get("authorization") for r in server.requests} == {"Bearer sk-tunnelled-0123456789"}
+        # one tunnel per connection the run opened (at most one per sending thread), all to the named host
+        assert proxy.seen and {(s.method, s.target) for s in proxy.seen} == {("CONNECT", "model.invalid:443")}
+        assert "sk-tunnelled" not in done.stdout + done.stderr + (workdir / "r.json").read_text()
 
 
 def _guarded(request: fo.Recorded) -> fo.Reply:

@@ -13,12 +13,15 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 
 from pytest_safeagent.net.transport import HttpEndpoint, TransportError, close_clients, json_body
+from tests.support.fake_openai import FakeOpenAI, text
 from tests.support.loopback_proxy import loopback_proxy
 from tests.support.raw_http import raw_server, response
+from tests.support.tls import loopback_ca
 
 
 class Recorder(ThreadingHTTPServer):
@@ -199,6 +202,77 @@ def test_a_host_known_only_to_the_proxy_is_reached_through_http_proxy(
         assert [(s.method, s.target) for s in proxy.seen] == [
             ("POST", "http://model.invalid/v1/chat/completions")
         ]
+
+
+def test_an_https_host_known_only_to_the_proxy_is_tunnelled_and_trusted_through_ssl_cert_file(
+    tmp_path: Path, no_proxy_env: pytest.MonkeyPatch
+) -> None:
+    ca = loopback_ca(tmp_path, "model.invalid")
+    with FakeOpenAI(responder=lambda request: text("1. find Mug"), tls=ca.server_context) as server:
+        port = int(server.base_url.rsplit(":", 1)[1].split("/")[0])
+        with loopback_proxy({"model.invalid": port}) as proxy:
+            no_proxy_env.setenv("HTTPS_PROXY", proxy.url)
+            body = json_body({"model": "m", "messages": [{"role": "user", "content": "hi"}]})
+            with pytest.raises(TransportError) as untrusted:  # the authority is not trusted yet
+                HttpEndpoint("https://model.invalid/v1", timeout_s=5).request(
+                    "POST", "chat/completions", body
+                )
+            assert untrusted.value.connect_failed and "CERTIFICATE_VERIFY_FAILED" in str(untrusted.value)
+            assert "SSL_CERT_FILE" in str(untrusted.value) and server.requests == []
+
+            no_proxy_env.setenv("SSL_CERT_FILE", str(ca.bundle))
+            http = HttpEndpoint(
+                "https://model.invalid/v1", timeout_s=5, headers={"Authorization": "Bearer k"}
+            )
+            answer = http.request("POST", "chat/completions", body).json()
+            assert answer["choices"][0]["message"]["content"] == "1. find Mug"
+            assert [(s.method, s.target) for s in proxy.seen] == [("CONNECT", "model.invalid:443")] * 2
+            assert [(r.path, r.headers.get("authorization")) for r in server.requests] == [
+                ("/v1/chat/completions", "Bearer k")
+            ]  # the tunnel carries the request whole; the proxy sees neither path nor key
+            assert all("authorization" not in s.headers for s in proxy.seen)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "set_variable", "named"),
+    [("http", "HTTPS_PROXY", "HTTP_PROXY"), ("https", "HTTP_PROXY", "HTTPS_PROXY")],
+)
+def test_a_proxy_variable_for_the_other_scheme_only_is_named_when_the_host_is_unknown(
+    no_proxy_env: pytest.MonkeyPatch, scheme: str, set_variable: str, named: str
+) -> None:
+    """httpx (like curl and the openai SDK) never sends an http:// URL through HTTPS_PROXY: the failure
+    says so instead of leaving a bare name-resolution error. The resolver is stood in for, so that no
+    name is looked up off this machine."""
+    resolve = socket.getaddrinfo
+
+    def loopback_only(host: object, *args: object, **kwargs: object) -> object:
+        if host == "model.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return resolve(host, *args, **kwargs)  # type: ignore[arg-type]
+
+    no_proxy_env.setattr(socket, "getaddrinfo", loopback_only)
+    with loopback_proxy({}) as proxy:
+        no_proxy_env.setenv(set_variable, proxy.url)
+        with pytest.raises(TransportError) as failed:
+            HttpEndpoint(f"{scheme}://model.invalid/v1", timeout_s=5).request("GET", "models")
+        message = str(failed.value)
+        assert failed.value.connect_failed and f"set {named} (or ALL_PROXY)" in message
+        assert (
+            f"{set_variable} is set, but it carries {'https' if scheme == 'http' else 'http'}:// URLs only"
+            in message
+        )
+        assert proxy.seen == []
+        no_proxy_env.setenv(
+            "ALL_PROXY", proxy.url
+        )  # now a proxy carries it, and answers that it has no route
+        endpoint = HttpEndpoint(f"{scheme}://model.invalid/v1", timeout_s=5)
+        if scheme == "http":
+            assert endpoint.request("GET", "models").status == 502
+        else:
+            with pytest.raises(TransportError, match="the proxy refused the request") as refused:
+                endpoint.request("GET", "models")
+            assert "ALL_PROXY" not in str(refused.value)
+        assert [s.method for s in proxy.seen] == ["GET" if scheme == "http" else "CONNECT"]
 
 
 def test_no_proxy_sends_a_listed_host_directly(server: Recorder, no_proxy_env: pytest.MonkeyPatch) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import socket
+import ssl
 import threading
 import time
 from collections import deque
@@ -143,6 +144,8 @@ class FakeOpenAI:
     # True: each completion's usage is counted from this request and reply (words of the prompt, of the
     # answer), so totals differ per request; False: the fixed 10 prompt + 5 completion tokens.
     count_tokens: bool = False
+    # A server-side TLS context: the server speaks HTTPS (``base_url`` says so) with its certificate.
+    tls: ssl.SSLContext | None = None
 
     def observed_usage(self, predicate: Callable[[Recorded], bool] = lambda request: True) -> dict[str, int]:
         """Completions sent and the tokens their ``usage``
@@ -180,12 +183,14 @@ class FakeOpenAI:
     def base_url(self) -> str:
         assert self._server is not None, "server not started"
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"{'https' if self.tls else 'http'}://{host}:{port}/v1"
 
     def start(self) -> FakeOpenAI:
         handler = _make_handler(self)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
+        if self.tls is not None:
+            self._server.socket = self.tls.wrap_socket(self._server.socket, server_side=True)
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-openai", daemon=True
         )

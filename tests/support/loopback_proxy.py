@@ -111,6 +111,8 @@ def _handler(proxy: LoopbackProxy) -> type[BaseHTTPRequestHandler]:
                         if not data:
                             return
                         (upstream if sock is self.connection else self.connection).sendall(data)
+            except OSError:  # either side hung up abruptly (a client that distrusts the certificate)
+                return
             finally:
                 upstream.close()
                 self.close_connection = True
