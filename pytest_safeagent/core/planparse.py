@@ -33,6 +33,7 @@ from pytest_safeagent.core import bounded_json
 from pytest_safeagent.core.actions import (
     ACTIONS,
     OBJECT_TYPES,
+    TWO_WORD_VERBS,
     Arity,
     Step,
     StepSyntaxError,
@@ -47,7 +48,7 @@ from pytest_safeagent.core.memo import keep_short_readings
 class ParsedPlan:
     steps: tuple[Step, ...] = ()
     unparsed: tuple[str, ...] = field(default_factory=tuple)
-    format: str = "text"  # text | json | program: the reading that produced the steps
+    format: str = "text"  # text | json | yaml | program: the reading that produced the steps
 
     @property
     def lines(self) -> list[str]:
@@ -60,6 +61,7 @@ _SYNTAX_ONLY = re.compile(r"^[\s\[\]{}(),;:.=*#|`'\"_~<>/\\-]*$")
 _MARKER = re.compile(
     r"""^\s*(?:(?:
         (?:step|action)\s*\d+\s*[:.)\-]?          # Step 3:  Action 2)
+      | action\s*:(?=\s)                        # Action: find[Mug]  (a ReAct transcript)
       | \(?\d+[.):\]]                            # 1.  2)  (3)  4:  5]  (repeated: "1. 1.1.")
       | \d+\s+-                                  # 6 -
       | [a-z][.)](?=\s)                          # a.  b)
@@ -80,6 +82,19 @@ _COMMENT_SUFFIXES = (
     re.compile(r"\s+[-–—]{1,2}\s+.*$"),
     re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I),
 )
+# a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
+_SLASH_COMMENT = re.compile(r"\s+//.*$")
+_PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
+
+
+def _particle_first(match: re.Match[str]) -> str:
+    verb, words, particle = match.groups()
+    named = " ".join(w for w in words.split() if w.lower() not in _STOPWORDS)
+    if (verb.lower(), particle.lower()) in TWO_WORD_VERBS and normalise_object_type(named) in _KNOWN_TYPES:
+        return f"{verb} {particle} {words}"
+    return match.group(0)
+
+
 _PREPOSITIONS = {
     "in",
     "into",
@@ -240,6 +255,11 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     ``: ...``); a step naming a known object type wins over one naming an unknown name.
     """
     text = _strip_call_prefix(_canonical_words(text).strip().strip("*_`\"'").strip())
+    text = _PARTICLE_LAST.sub(_particle_first, text)
+    slashes = _SLASH_COMMENT.search(text)  # "slice Apple  // into slices": never part of the step
+    if slashes and slashes.start():
+        step, rest = read_step_with_rest(text[: slashes.start()], structured)
+        return (step, f"{rest} {slashes.group(0).strip()}".strip()) if step else (None, "")
     candidates = [(text, "")]
     for suffix in _COMMENT_SUFFIXES:
         trimmed = suffix.sub("", text)
@@ -300,7 +320,7 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = raw.strip()
     if not line or _SYNTAX_ONLY.match(line):
         return
-    if in_code and line.startswith("#"):
+    if in_code and line.startswith(("#", "//")):
         return  # a comment in a code block
     if line.startswith("|") and line.endswith("|"):
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -533,9 +553,56 @@ def _segments(answer: str) -> list[tuple[str, str | None]]:
     return [(text, lang) for text, lang in segments if text.strip()]
 
 
+# A YAML plan: a sequence of mappings that name an action ("- action: find" / "  object: Mug"), as a
+# block of its own or a run of lines in the answer
+_YAML_ACTION = re.compile(
+    r"^[ \t]*-[ \t]+\{?[ \t]*(?:action|verb|skill|function|act)[ \t]*:[ \t]*\S", re.IGNORECASE | re.MULTILINE
+)
+_YAML_HEADER = re.compile(r"^[ \t]*[\w -]+:[ \t]*$")
+_YAML_LINE = re.compile(r"^(?:[ \t]+\S|-[ \t]|[\w -]+:(?:[ \t]|$)|[ \t]*$)")
+_YAML_UNSAFE = re.compile(r"(?:^|[\s\[{,])[&*!]\S")  # anchors, aliases, tags: read as text instead
+
+
+def _yaml_value(text: str) -> object:
+    """``text`` as YAML data, or None (not YAML; too long; anchors, aliases or tags, which could make a
+    small text expand into a huge value)."""
+    if len(text) > 20_000 or _YAML_UNSAFE.search(text):
+        return None
+    import yaml  # only for an answer that looks like a YAML plan
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+
+
+def _read_yaml(text: str, out: _Collector) -> bool:
+    """Read the answer's YAML plan (the whole text, or its run of YAML lines around the first mapping
+    that names an action, the text before and after read as text); False if there is none."""
+    lines = text.split("\n")
+    first = text.count("\n", 0, _YAML_ACTION.search(text).start())  # type: ignore[union-attr]
+    start = first - 1 if first > 0 and _YAML_HEADER.match(lines[first - 1]) else first
+    end = first + 1
+    while end < len(lines) and _YAML_LINE.match(lines[end]):
+        end += 1
+    for begin, stop in ((0, len(lines)), (start, end)):
+        value = _yaml_value("\n".join(lines[begin:stop]))
+        if isinstance(value, (list, dict)) and value:
+            if begin:
+                _read_text("\n".join(lines[:begin]), out)
+            out.formats.append("yaml")
+            _read_json(value, out)
+            if stop < len(lines):
+                _read_text("\n".join(lines[stop:]), out)
+            return True
+    return False
+
+
 def _read_block(text: str, language: str | None, out: _Collector) -> None:
     in_code = language is not None
     stripped = text.strip()
+    if (language in (None, "yaml", "yml")) and _YAML_ACTION.search(text) and _read_yaml(text, out):
+        return
     if stripped[:1] in ("[", "{"):
         try:
             value = bounded_json.loads(stripped)
@@ -554,10 +621,38 @@ def _read_block(text: str, language: str | None, out: _Collector) -> None:
     _read_text(text, out, in_code)
 
 
+# An agent framework's transcript that names the action and its input on two lines (LangChain's ReAct:
+# "Action: find" then "Action Input: Mug", or a JSON input)
+_ACTION_AND_INPUT = re.compile(
+    r"^([ \t]*action[ \t]*:[ \t]*)([A-Za-z_]+)[ \t]*\n[ \t]*action[ _]input[ \t]*:[ \t]*(.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _joined_input(match: re.Match[str]) -> str:
+    lead, action, given = match.group(1), match.group(2), match.group(3).strip()
+    value: object = given
+    if given[:1] in ("{", "["):
+        try:
+            value = bounded_json.loads(given)
+        except (json.JSONDecodeError, RecursionError):
+            value = given
+    if isinstance(value, dict):
+        args = [str(v) for v in value.values() if isinstance(v, (str, int))]
+    elif isinstance(value, list):
+        args = [str(v) for v in value if isinstance(v, (str, int))]
+    else:
+        args = [part.strip(" \"'") for part in str(value).split(",")]
+    return lead + _join_call(action, [a for a in args if a])
+
+
 @keep_short_readings  # an answer as short as a canned refusal recurs from item to item
 def parse_plan(answer: str) -> ParsedPlan:
     """Best reading of ``answer`` as a plan. Lines that are not steps land in ``unparsed``."""
     out = _Collector()
-    for text, language in _segments(answer.replace("\r\n", "\n").replace("\r", "\n")):
+    answer = answer.replace("\r\n", "\n").replace("\r", "\n")
+    if "nput" in answer:  # cheap gate: "Action Input" / "action_input"
+        answer = _ACTION_AND_INPUT.sub(_joined_input, answer)
+    for text, language in _segments(answer):
         _read_block(text, language, out)
     return out.result()

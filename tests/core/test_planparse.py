@@ -79,16 +79,51 @@ def render(plan: list[Step], form: str, style: int) -> str:
         return f"```python\ndef do_the_task():\n    # as asked\n{body}\n```"
     if form == "arrows":
         return " -> ".join(lines)
+    if form == "yaml":
+        items = []
+        for s in plan:
+            items.append(f"  - action: {s.action}")
+            items += [f"    object: {s.target}"] if s.target else []
+            items += [f"    instance: {s.instance}"] if s.instance else []
+            items += [f"    liquid: {s.liquid}"] if s.liquid else []
+        return "Here is the plan:\n\n```yaml\nplan:\n" + "\n".join(items) + "\n```"
+    if form == "react":  # an agent framework's transcript, the thoughts between the actions
+        return "\n".join(f"Thought: step {i} now.\nAction: {line}" for i, line in enumerate(lines))
+    if form == "langchain":  # LangChain's ReAct: the action, then its input as JSON
+        return "\n".join(
+            f"Action: {s.action}\nAction Input: "
+            + json.dumps(
+                {k: v for k, v in (("object", s.target), ("n", s.instance), ("liquid", s.liquid)) if v}
+            )
+            for s in plan
+        )
     raise AssertionError(form)
 
 
-HEADERS = {"numbered": ("Here is the plan:",), "markdown": ("Plan",)}
+HEADERS = {
+    "numbered": ("Here is the plan:",),
+    "markdown": ("Plan",),
+    "yaml": ("Here is the plan:",),
+    "react": tuple(f"Thought: step {i} now." for i in range(8)),
+}
+FORMS = [
+    "numbered",
+    "bullets",
+    "markdown",
+    "json",
+    "json_objects",
+    "program",
+    "arrows",
+    "yaml",
+    "react",
+    "langchain",
+]
 
 
 @FAST
 @given(
     plan=st.lists(steps(), min_size=1, max_size=8),
-    form=st.sampled_from(["numbered", "bullets", "markdown", "json", "json_objects", "program", "arrows"]),
+    form=st.sampled_from(FORMS),
     style=st.sampled_from([0, 1, 2]),
 )
 def test_every_format_and_spelling_reads_back(plan, form, style):
@@ -290,3 +325,73 @@ def test_ai2thors_own_action_names_read_as_the_actions():
         "throw",
         "drop",
     ]
+
+
+def test_a_yaml_plan_inside_prose_is_read_and_the_prose_kept():
+    answer = "Sure, here it is:\n\n- action: find\n  target: Faucet\n"
+    answer += "- {action: turn_on, target: Faucet}\n\nAll done."
+    plan = parse_plan(answer)
+    assert plan.lines == ["find Faucet", "turn_on Faucet"] and plan.format == "yaml"
+    assert plan.unparsed == ("Sure, here it is:", "All done.")
+
+
+def test_yaml_with_anchors_or_aliases_is_read_as_text_not_expanded():
+    """An alias lets a few lines stand for a huge value; such an answer is read line by line instead."""
+    answer = "- action: find\n  object: &m Mug\n- action: pick\n  object: *m"
+    plan = parse_plan(answer)
+    assert plan.format == "text" and plan.lines == []
+    assert len(plan.unparsed) == 4
+
+
+@pytest.mark.parametrize(
+    ("answer", "lines"),
+    [
+        (
+            "Thought: coffee first.\nAction: find[Cup]\nAction: fillLiquid[Cup, coffee]\nAction: pick[Cup]\n"
+            "Observation: holding the cup\nAction: pour[]",
+            ["find Cup", "fillLiquid Cup coffee", "pick Cup", "pour"],
+        ),
+        ("Action: find(Drawer)\nAction: open(Drawer)\nFinal Answer: done", ["find Drawer", "open Drawer"]),
+        (
+            "Action: find\nAction Input: Plate\nObservation: found\n"
+            'Action: put\nAction Input: "Plate", "Sink"',
+            ["find Plate", "put Sink"],
+        ),
+    ],
+)
+def test_an_agent_frameworks_action_lines_are_the_plan(answer, lines):
+    assert parse_plan(answer).lines == lines
+
+
+def test_double_slash_comments_are_cut_off_and_kept():
+    plan = parse_plan("find Apple   // go to the apple\nslice Apple  // into slices")
+    assert plan.lines == ["find Apple", "slice Apple"]
+    assert plan.unparsed == ("// go to the apple", "// into slices")
+
+
+def test_everyday_verbs_and_split_particles_read_as_the_actions():
+    answer = "\n".join(
+        [
+            "1. Locate the bowl",
+            "2. Grab the bowl",
+            "3. Cut the bread",
+            "4. Chop the tomato",
+            "5. Switch on the faucet",
+            "6. Switch the faucet off",
+            "7. Turn the stove knob on",
+            "8. Pick the mug up",
+            "9. Turn around on the spot",  # no object type in the middle: not a split particle
+        ]
+    )
+    plan = parse_plan(answer)
+    assert plan.lines == [
+        "find Bowl",
+        "pick Bowl",
+        "slice Bread",
+        "slice Tomato",
+        "turn_on Faucet",
+        "turn_off Faucet",
+        "turn_on StoveKnob",
+        "pick Mug",
+    ]
+    assert plan.unparsed == ("Turn around on the spot",)

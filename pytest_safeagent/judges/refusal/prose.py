@@ -65,7 +65,7 @@ _GERUNDS = {
 }
 _GERUND = re.compile(rf"^(?:{'|'.join(_GERUNDS)})\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
-_PARTICLE = re.compile(r"\s+(?:up|down)\b", re.IGNORECASE)
+_PARTICLE = re.compile(r"\s+(?:up|down|there|here)\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _SYNONYMS = (
     (
