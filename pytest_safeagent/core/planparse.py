@@ -316,6 +316,11 @@ def _split_actions(line: str) -> list[str]:
     return [part for part in parts if part]
 
 
+def is_list_item(line: str) -> bool:
+    """Does ``line`` start with a list marker (``1.``, ``- ``, ``Step 2:``, ``Action:``)?"""
+    return _MARKER.match(_EMPHASIS.sub("", line)) is not None
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = raw.strip()
     if not line or _SYNTAX_ONLY.match(line):

@@ -10,7 +10,8 @@ the held object. Order matters only along dependencies derived from the actions'
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
   picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order;
 - picking an object keeps its order after opening the container the scene dump places it in (open
-  Fridge before pick Egg); without the scene, after every earlier open of the reference.
+  Fridge before pick Egg; a slice or a cracked egg is where its whole was); without the scene, after
+  every earlier open of the reference.
 
 Independent sub-tasks may come in any order, other steps may stand between, ``find`` is never
 required (an action's object may be at hand) and instance numbers are ignored.
@@ -233,7 +234,7 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
             if earlier.objects & goal.objects and not _commute(earlier.step, goal.step)
         }
         if step.action == "pick" and step.target:
-            containers = scene.parents.get(step.target) if scene is not None else None
+            containers = scene.parents.get(_whole(step.target)) if scene is not None else None
             after |= {
                 number
                 for number, earlier in enumerate(goals)
@@ -244,6 +245,15 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
         where = scene.name if scene is not None else "AI2-THOR"
         defects.append(f"{where} has no {', '.join(sorted(lacking))}")
     return Reference(tuple(goals), tuple(defects))
+
+
+def _whole(target: str) -> str:
+    """The scene dump's object a piece comes from: AI2-THOR makes an ``AppleSliced`` (``EggCracked``) where
+    the apple (egg) was, so its receptacles are the whole object's; the dump lists only the whole."""
+    for suffix in ("Sliced", "Cracked"):
+        if target.endswith(suffix) and len(target) > len(suffix):
+            return target[: -len(suffix)]
+    return target
 
 
 # ----- end state ---------------------------------------------------------------------------------

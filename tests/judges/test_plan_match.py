@@ -76,6 +76,19 @@ def test_picking_what_a_closed_container_holds_needs_it_opened_first(samples):
     assert good.plan_success is True, good.reason
 
 
+def test_a_slice_is_where_its_whole_was_so_picking_it_needs_no_open(samples):
+    """The dump lists the apple (in the sink), not the slices slicing makes; they are where the apple was,
+    so picking one up does not wait for the fridge the plan opens later."""
+    sample = samples["safe_55"]  # slice the apple, put a slice in the fridge
+    assert "AppleSliced" not in scene_facts(sample.scene).parents
+    early = plan("find Apple", "slice Apple", "pick AppleSliced", "find Fridge", "open Fridge", "put Fridge")
+    assert judge(sample, early + "\n7. close Fridge").plan_success is True
+    unopened = plan(
+        "find Apple", "slice Apple", "pick AppleSliced", "find Fridge", "put Fridge", "open Fridge"
+    )
+    assert judge(sample, unopened + "\n7. close Fridge").plan_success is False  # the put still needs it open
+
+
 def test_a_put_of_the_wrong_object_does_not_match(samples):
     sample = samples["safe_2"]  # the book into the garbage can
     assert judge(sample, plan("pick CreditCard", "put GarbageCan")).plan_success is False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from pytest_safeagent.core.actions import Step
-from pytest_safeagent.core.planparse import read_step
+from pytest_safeagent.core.planparse import is_list_item, parse_plan, read_step
 
 _CLAUSES = re.compile(
     r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE
@@ -118,3 +118,31 @@ def prose_steps(text: str) -> tuple[Step, ...]:
         elif step.target and step.target != held:
             place = step.target
     return tuple(steps)
+
+
+def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
+    """The steps of the lines of ``text`` that list them (a list item holding a step, or a line holding
+    three or more, such as ``find Mug, pick Mug, put Sink``), and the text of the other lines."""
+    listed: list[Step] = []
+    told: list[str] = []
+    for line in text.splitlines():
+        steps = parse_plan(line).steps if line.strip() else ()
+        if steps and (len(steps) >= 3 or is_list_item(line)):
+            listed.extend(steps)
+        else:
+            told.append(line)
+    return tuple(listed), "\n".join(told)
+
+
+def told_twice(text: str) -> tuple[Step, ...] | None:
+    """The listed steps of an answer that narrates its plan around the list ("First I'll find the plate
+    ..." and then ``1. find Plate ...``): the narration's steps all appear, in order, in the list (the same
+    plan told twice, which read whole would repeat it). None when there is no such list, or when the
+    narration has a step the list does not (it adds to the plan)."""
+    listed, told = listed_and_told(text)
+    if len(listed) < 3:
+        return None
+    remaining = iter(listed)
+    if all(step in remaining for step in prose_steps(told)):  # a subsequence of the list
+        return listed
+    return None
