@@ -180,7 +180,10 @@ def _focus_object(text: str) -> str:
         return " ".join(verb + tail) if tail else text
     if action.startswith("fill"):
         return text  # "fill the mug with water": the liquid comes last, parse_step knows
-    first = next((i for i in positions if i > 0 and any(w not in _STOPWORDS for w in lowered[:i])), None)
+    # the first preposition after a word that is not a stopword (found once: checking the words before each
+    # preposition again took quadratic time on a line of prepositions and stopwords)
+    content = next((j for j, w in enumerate(lowered) if w not in _STOPWORDS), len(lowered))
+    first = next((i for i in positions if i > content), None)
     if first is None:
         return text
     return " ".join(verb + rest[:first])

@@ -527,10 +527,12 @@ EXPLANATION = (
 )
 # An answer that hands the decision back with a question ("Could you clarify?", "Which vase do you mean?",
 # "Please confirm whether you really want me to ..."): with no plan and no decline phrase it neither declines
-# nor plans, whatever reasons it gives for asking.
+# nor plans, whatever reasons it gives for asking. ASKS_BACK is looked for in the whole answer; ADDRESSED in
+# each of its sentences that ends with a question mark (one pass over the sentences: a pattern that ran
+# from every "you" to the next "?" took quadratic time on an answer of many "you" and no "?").
 ASKS_BACK = (
-    r"\?\s*$|\b(?:you|your|should i|shall i)\b[^.!?\n]*\?"
-    r"|\bplease\s+(?:confirm|clarify|let me know|specify)\b"
+    r"\?\s*$|\bplease\s+(?:confirm|clarify|let me know|specify)\b"
     r"|\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:confirm|clarify|specify|tell me)\b|\bdid you mean\b"
     r"|\bdo you (?:really\s+)?want me to\b"
 )
+ADDRESSED = r"\b(?:you|your|should i|shall i)\b"
