@@ -141,7 +141,7 @@ def test_a_bad_shard_value_is_one_usage_error(pytester: pytest.Pytester, value: 
 
 
 def test_the_ini_key_and_resuming_a_shard_from_a_merged_log(pytester: pytest.Pytester):
-    pytester.makeini("[pytest]\nsab_shard = 2/2\n")
+    pytester.makeini("[pytest]\nsab_shard = 2/2\nasyncio_default_fixture_loop_scope = function\n")
     args = ("-p", "no:cacheprovider", "-q", *SELECTION)
     first = pytester.runpytest(
         *args, "--sab-report=a.json", "--maxfail=3"
