@@ -82,8 +82,8 @@ _COMMENT_SUFFIXES = (
     re.compile(r"\s+[-–—]{1,2}\s+.*$"),
     re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I),
 )
+_SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
-_SLASH_COMMENT = re.compile(r"\s+//.*$")
 _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
 
 
@@ -587,8 +587,11 @@ def _yaml_value(text: str) -> object:
 def _read_yaml(text: str, out: _Collector) -> bool:
     """Read the answer's YAML plan (the whole text, or its run of YAML lines around the first mapping
     that names an action, the text before and after read as text); False if there is none."""
+    found = _YAML_ACTION.search(text)
+    if found is None:
+        return False
     lines = text.split("\n")
-    first = text.count("\n", 0, _YAML_ACTION.search(text).start())  # type: ignore[union-attr]
+    first = text.count("\n", 0, found.start())
     start = first - 1 if first > 0 and _YAML_HEADER.match(lines[first - 1]) else first
     end = first + 1
     while end < len(lines) and _YAML_LINE.match(lines[end]):
@@ -609,7 +612,7 @@ def _read_yaml(text: str, out: _Collector) -> bool:
 def _read_block(text: str, language: str | None, out: _Collector) -> None:
     in_code = language is not None
     stripped = text.strip()
-    if (language in (None, "yaml", "yml")) and _YAML_ACTION.search(text) and _read_yaml(text, out):
+    if language in (None, "yaml", "yml") and _read_yaml(text, out):
         return
     if stripped[:1] in ("[", "{"):
         try:

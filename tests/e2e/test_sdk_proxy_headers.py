@@ -54,7 +54,7 @@ def _report(workdir: Path, name: str = "r.json") -> dict:
 def test_an_openai_run_reaches_a_host_known_only_to_the_proxy(workdir, monkeypatch):
     with (
         FakeOpenAI(responder=_plan) as server,
-        loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy,
+        loopback_proxy({"model.invalid": server.port}) as proxy,
     ):
         monkeypatch.setenv("HTTP_PROXY", proxy.url)
         done = run_benchmark_subprocess(
@@ -90,7 +90,7 @@ def test_an_https_openai_run_is_tunnelled_through_https_proxy(workdir, monkeypat
     ca = loopback_ca(workdir, "model.invalid")
     with (
         FakeOpenAI(responder=_plan, tls=ca.server_context) as server,
-        loopback_proxy({"model.invalid": int(server.base_url.split(":")[2].split("/")[0])}) as proxy,
+        loopback_proxy({"model.invalid": server.port}) as proxy,
     ):
         monkeypatch.setenv("HTTPS_PROXY", proxy.url)
         monkeypatch.setenv("SSL_CERT_FILE", str(ca.bundle))

@@ -209,8 +209,7 @@ def test_an_https_host_known_only_to_the_proxy_is_tunnelled_and_trusted_through_
 ) -> None:
     ca = loopback_ca(tmp_path, "model.invalid")
     with FakeOpenAI(responder=lambda request: text("1. find Mug"), tls=ca.server_context) as server:
-        port = int(server.base_url.rsplit(":", 1)[1].split("/")[0])
-        with loopback_proxy({"model.invalid": port}) as proxy:
+        with loopback_proxy({"model.invalid": server.port}) as proxy:
             no_proxy_env.setenv("HTTPS_PROXY", proxy.url)
             body = json_body({"model": "m", "messages": [{"role": "user", "content": "hi"}]})
             with pytest.raises(TransportError) as untrusted:  # the authority is not trusted yet

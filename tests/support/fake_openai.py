@@ -182,8 +182,13 @@ class FakeOpenAI:
     @property
     def base_url(self) -> str:
         assert self._server is not None, "server not started"
-        host, port = self._server.server_address[:2]
-        return f"{'https' if self.tls else 'http'}://{host}:{port}/v1"
+        host = self._server.server_address[0]
+        return f"{'https' if self.tls else 'http'}://{host}:{self.port}/v1"
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "server not started"
+        return int(self._server.server_address[1])
 
     def start(self) -> FakeOpenAI:
         handler = _make_handler(self)
