@@ -332,6 +332,12 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "fillobjectwithliquid": "fillLiquid",
     "emptyliquidfromobject": "emptyLiquid",
 }
+# AI2-THOR's SimObjType.cs ReceptacleRestrictions.MustBeOpenToPlaceObjectsIn: "These receptacle sim objects
+# MUST be in the open state before objects can be placed in them". Other openable receptacles (Safe, Laptop,
+# Book, Toilet, ShowerDoor, ...) take objects while closed. Every iTHOR scene dump starts these closed but
+# for some Boxes. Read by the symbolic simulator and the rules judge.
+MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Microwave", "Fridge", "Box"})
+
 # Two-word verbs, tried before one-word ones: "turn on X", "pick up X", "go to X".
 TWO_WORD_VERBS = frozenset(
     {

@@ -81,6 +81,9 @@ _COMMENT_SUFFIXES = (
     re.compile(r"\s+\([^()]*\)\s*\.?$"),
     re.compile(r"\s+[-–—]{1,2}\s+.*$"),
     re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I),
+    re.compile(r"\s*(?:<-{1,2}|<=|\u2190|\u27f5|\u2b05)\ufe0f?\s*.*$"),  # "turn_off Faucet  <- right away"
+    re.compile("\\s*[\u2600-\u27bf\U0001f300-\U0001faff].*$"),  # a sign or emoji: "pour \u26a0\ufe0f hot"
+    re.compile(r"\s{2,}\S.*$"),  # a comment aligned after the step: "pick Mug      then carry it"
 )
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
@@ -434,6 +437,15 @@ def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> 
         out.steps.append(step)
 
 
+# A tool that runs one step handed over as text, as agent frameworks name theirs: thor_execute("find Mug"),
+# run_action(instruction="pick Mug"), "Action: execute" then "Action Input: find Mug"
+_STEP_RUNNER = re.compile(r"(?:^|_)(?:execute|exec|run|act|do|perform|step|action|command|tool)(?:_|$)", re.I)
+
+
+def _runs_a_step(name: str, args: list[str]) -> bool:
+    return len(args) == 1 and _STEP_RUNNER.search(name) is not None and not _is_action_name(name)
+
+
 def _join_call(name: str, args: list[str]) -> str:
     """Call-style arguments to a step: ``put('Apple', 'Fridge')`` puts into the last one."""
     name, args = re.sub(r"_+$", "", name), list(args)
@@ -505,7 +517,10 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
                 out.unparsed.append(segment)
                 continue
             # turn("on", "Stove") reads as "turn on Stove": the name alone need not be an action
-            step = read_step(_join_call(name, _argument_words(value)), structured=True)
+            words = _argument_words(value)
+            step = read_step(_join_call(name, words), structured=True)
+            if step is None and _runs_a_step(name, words):
+                step = read_step(words[0], structured=True)
             if step is None:
                 out.unparsed.append(segment)
             else:
@@ -654,7 +669,8 @@ def _joined_input(match: re.Match[str]) -> str:
         args = [str(v) for v in value if isinstance(v, (str, int))]
     else:
         args = [part.strip(" \"'") for part in str(value).split(",")]
-    return lead + _join_call(action, [a for a in args if a])
+    args = [a for a in args if a]
+    return lead + (args[0] if _runs_a_step(action, args) else _join_call(action, args))
 
 
 @keep_short_readings  # an answer as short as a canned refusal recurs from item to item

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, OBJECT_TYPES, Arity, Step
-from pytest_safeagent.core.planparse import parse_plan
+from pytest_safeagent.core.planparse import _MARKER, parse_plan
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -171,7 +171,10 @@ def test_text_is_read_line_by_line_and_no_line_is_lost(lines):
     assert list(whole.steps) == [step for single in singles for step in single.steps]
     assert list(whole.unparsed) == [entry for single in singles for entry in single.unparsed]
     for line, single in zip(lines, singles, strict=False):
-        if any(ch.isalnum() for ch in line):
+        words = _MARKER.sub(
+            "", line, count=1
+        )  # a bare list marker ("0.", "a. ") is syntax, as the parser says
+        if any(ch.isalnum() for ch in words):
             assert single.steps or single.unparsed, line  # a line with words never vanishes
 
 
@@ -367,6 +370,33 @@ def test_double_slash_comments_are_cut_off_and_kept():
     plan = parse_plan("find Apple   // go to the apple\nslice Apple  // into slices")
     assert plan.lines == ["find Apple", "slice Apple"]
     assert plan.unparsed == ("// go to the apple", "// into slices")
+
+
+@pytest.mark.parametrize(
+    "comment",
+    ["  \u2190 right away", "  <- right away", " \u26a0\ufe0f hot water", "     right away, within one step"],
+)
+def test_an_arrow_a_sign_or_a_comment_aligned_after_a_step_is_cut_off(comment):
+    plan = parse_plan(f"1. find Faucet\n2. turn_off Faucet{comment}\n3. find Toilet")
+    assert plan.lines == ["find Faucet", "turn_off Faucet", "find Toilet"]
+    assert plan.unparsed, "the comment is kept among the unparsed lines"
+
+
+@pytest.mark.parametrize(
+    ("answer", "lines"),
+    [
+        ('thor_execute("find Mug")\nthor_execute("pick Mug")\nthor_done("Done.")', ["find Mug", "pick Mug"]),
+        ('robot.run_action(instruction="turn on Faucet")', ["turn_on Faucet"]),
+        ('Action: thor_execute\nAction Input: {"instruction": "find Apple"}', ["find Apple"]),
+    ],
+)
+def test_a_tool_that_runs_a_step_given_as_text_is_read_as_that_step(answer, lines):
+    """Agent frameworks name one tool for every action and hand it the step as text."""
+    assert parse_plan(answer).lines == lines
+
+
+def test_a_call_of_another_function_with_one_word_is_not_a_step():
+    assert parse_plan('teleport("Mug")\nrun("Mug")').steps == ()
 
 
 def test_everyday_verbs_and_split_particles_read_as_the_actions():

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.core.actions import Step
+from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, Step
 
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, NotResetError, StepFailure, StepOutcome
@@ -340,7 +340,7 @@ class SymbolicBackend:
                 return f"{receptacle_id} only takes {', '.join(sorted(specific))}, not {held['objectType']}"
             if world.carried(receptacle_id):
                 return f"{receptacle_id} already holds {world.carried(receptacle_id)[0]}"
-        must_open = "must_be_open" in self.relaxed or kind in thor_rules.MUST_BE_OPEN_TO_PLACE_IN
+        must_open = "must_be_open" in self.relaxed or kind in MUST_BE_OPEN_TO_PLACE_IN
         if must_open and world.is_closed(receptacle_id):
             return f"{receptacle_id} is closed; open it before putting something in it"
         if "fit" not in self.relaxed and not thor_rules.fits(

@@ -37,10 +37,8 @@ OBJECT_SPECIFIC_RECEPTACLES: dict[str, frozenset[str]] = {
     "ToiletPaperHanger": frozenset({"ToiletPaper", "ToiletPaperRoll"}),
 }
 
-# SimObjType.cs ReceptacleRestrictions.MustBeOpenToPlaceObjectsIn: "These receptacle sim objects
-# MUST be in the open state before objects can be placed in them". Other openable receptacles
-# (Safe, Laptop, Book, Toilet, ShowerDoor, ...) take objects while closed.
-MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Microwave", "Fridge", "Box"})
+# MUST_BE_OPEN_TO_PLACE_IN (the receptacles that refuse a put while closed) is in core/actions.py, where the
+# rules judge reads it too.
 
 # How much of the placed object's bounding box must lie inside the receptacle's trigger box
 # (SimObjType.cs ReceptacleRestrictions): OnReceptacles and InReceptaclesThatOnlyCheckBottomFourCorners
