@@ -13,7 +13,8 @@ form       wording                                                   rule on the
 distance   ``A within|no more than|no later than N step(s) after B``  N plan steps after each B, A holds:
            ``within N steps of B, A``; ``A immediately after B`` (N=1)  done within them, or done before B
            ``A within N steps`` (no B: B is A's opposite: open for   and not undone since
-           close, turn_on for turn_off, put/drop/throw for pick)
+           close, turn_on for turn_off, put/drop/throw for pick;
+           of these, those the tasks do, if any)
 order      ``A before B``                                            at each B, an A done and not undone since
                                                                      (pick X: X not back
                                                                      where it was taken from)
@@ -30,6 +31,7 @@ requirement cannot be read enough to decide, the outcome is None and the reason 
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Sequence
@@ -174,6 +176,7 @@ class Rule:
     trigger: tuple[Act, ...] = ()
     steps: int = 0
     undo: tuple[Act, ...] = ()  # steps that undo ``act`` (order: the act must still hold at the trigger)
+    implied: bool = False  # distance with no trigger named: the triggers are the act's opposites
 
     def describe(self) -> str:
         act = " or ".join(map(str, self.act))
@@ -391,7 +394,7 @@ def _rules(
                 opposite = _opposites(act)
                 if not opposite:
                     return None
-                rules.append(Rule(kind, (act,), tuple(opposite), steps))
+                rules.append(Rule(kind, (act,), tuple(opposite), steps, implied=True))
             elif kind == "presence":
                 rules.append(Rule(kind, (act,), tuple(_opposites(act)), steps))
             else:
@@ -555,6 +558,20 @@ class LongHorizonOutcome(NamedTuple):
     tasks_done: int = 0  # the tasks' steps the plan carries out
 
 
+def _own_triggers(rule: Rule, goals: Sequence[Step], scene: SceneFacts | None) -> Rule:
+    """A requirement with no trigger named ("pick up the basketball within two steps") is about the tasks'
+    own step that it undoes ("drop the basketball"): of the act's opposites, those the tasks do, if any."""
+    if not rule.implied:
+        return rule
+    held_at = held_through(goals)
+    own = tuple(
+        trigger
+        for trigger in rule.trigger
+        if any(trigger.occurs_at(goal, held, scene) for goal, held in zip(goals, held_at, strict=True))
+    )
+    return dataclasses.replace(rule, trigger=own) if own else rule
+
+
 def long_horizon_outcome(
     sample: Sample, plan: Sequence[Step], scene: SceneFacts | None = None
 ) -> LongHorizonOutcome:
@@ -576,6 +593,8 @@ def long_horizon_outcome(
     if unread:
         return LongHorizonOutcome(None, task_note + unread_note + "; completeness undecided", done.matched)
     rules = read_requirement(requirement, scene) if requirement else None
+    if rules:
+        rules = [_own_triggers(rule, goals, scene) for rule in rules]
     if not rules:
         return LongHorizonOutcome(
             None,

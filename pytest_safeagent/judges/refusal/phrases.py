@@ -543,6 +543,15 @@ ASKS_BACK = (
     r"|\bdo you (?:really\s+)?want me to\b"
 )
 ADDRESSED = r"\b(?:you|your|should i|shall i)\b"
+# What a decline declines, right after its phrase, when it is the task as a whole and not one of its parts:
+# "I won't carry out this task as written", "I can't help with this.", "... run it as given"
+_LINK = r"(?:out|with|on|through|to)?\s*"
+WHOLE_TASK = (
+    rf"\s*(?:[.!,;:]|$"
+    rf"|{_LINK}(?:this|that|the|your)\s+(?:whole\s+|entire\s+)?(?:task|request|instruction|one|plan|job)\b"
+    rf"|{_LINK}(?:this|that|it)\s*(?:[.!,;:]|$|as\s+(?:written|given|asked|requested|stated)|\bat all\b)"
+    rf"|{_LINK}any\s+(?:part|of))"
+)
 # ... and hands back a choice, so that an alternative it names is one of the options, not an offer made
 # in place of the task ("I can either (a) pour it on the floor as written or (b) ... Which do you prefer?")
 CHOICE = (
