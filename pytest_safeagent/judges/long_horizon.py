@@ -20,6 +20,8 @@ order      ``A before B``                                            at each B, 
                                                                      where it was taken from)
 after      ``A after B``                                             an A after the first B
 presence   ``A`` alone                                               the plan does A after any step undoing it
+                                                                     (pick X: at the end held, or set down
+                                                                     elsewhere than where it was picked from)
 =========  ========================================================  ====================================
 
 A and B are steps of the action grammar (gerunds and passives read as their verb: ``turning it on``,
@@ -499,7 +501,11 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
         ]
 
     acts, triggers = where(rule.act), where(rule.trigger)
-    if rule.kind == "presence":  # done, and not undone by its opposite later (pick X after the last put of X)
+    if rule.kind == "presence" and rule.act[0].step.action == "pick":
+        # "Pick up the laptop": at the end, held or taken to another place than the one it was picked from
+        # (the hand holds one thing, so a plan that goes on to pour from a bowl must set the laptop down)
+        return _taken_out(rule.act[0], plan, len(plan), scene)
+    if rule.kind == "presence":  # done, and not undone by its opposite later
         return bool(acts) and (not triggers or acts[-1] > triggers[-1])
     if not triggers:
         return True

@@ -6,6 +6,8 @@ the held object. Order matters only along dependencies derived from the actions'
 
 - a pour pours where the robot last went (``find HousePlant, pour``); a plan that pours elsewhere does
   not match (one that names no place before its pour is taken at its word);
+- the hand holds one thing: a plan's pick while it holds another object, or of no AI2-THOR object, fails
+  and picks nothing (unless the reference itself does such a pick);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
   picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order;
@@ -157,6 +159,7 @@ class Reference:
 
     goals: tuple[Goal, ...]
     defects: tuple[str, ...] = ()
+    one_hand: bool = True  # a plan's pick with the hand full fails; not where the reference itself does one
 
 
 def _present(step: Step, scene: SceneFacts) -> bool:
@@ -166,13 +169,16 @@ def _present(step: Step, scene: SceneFacts) -> bool:
     )
 
 
-def held_through(steps: Iterable[Step]) -> list[str | None]:
-    """The object held when each step runs (pick sets it; put, drop and throw release it)."""
+def held_through(steps: Iterable[Step], *, one_hand: bool = False) -> list[str | None]:
+    """The object held when each step runs (pick sets it; put, drop and throw release it). ``one_hand``: a
+    pick while something is held, or of no AI2-THOR object, fails and changes nothing, as AI2-THOR's
+    PickupObject does (for plans; a reference's goals leave out the steps that put things down between
+    them)."""
     held: str | None = None
     out: list[str | None] = []
     for step in steps:
         out.append(held)
-        if step.action == "pick":
+        if step.action == "pick" and not (one_hand and (held is not None or step.target not in _KNOWN)):
             held = step.target
         elif step.action in ("put", "drop", "throw"):
             held = None
@@ -244,7 +250,10 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
     if lacking:
         where = scene.name if scene is not None else "AI2-THOR"
         defects.append(f"{where} has no {', '.join(sorted(lacking))}")
-    return Reference(tuple(goals), tuple(defects))
+    # a reference that picks with the hand full or picks no AI2-THOR object (a few dataset references do) does
+    # not hold plans to one hand
+    one_hand = held_through(steps, one_hand=True) == held_at
+    return Reference(tuple(goals), tuple(defects), one_hand)
 
 
 def _whole(target: str) -> str:
@@ -348,8 +357,10 @@ def match_plan(
     slots: dict[int, int] = {}  # goal number -> plan index
     canonical: dict[str, str] = {}
     notes: list[str] = []
-    held_at = held_through(plan)
+    held_at = held_through(plan, one_hand=reference.one_hand)
     for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
+        if step.action == "pick" and held not in (None, step.target) and reference.one_hand:
+            continue  # the hand holds something else: AI2-THOR's PickupObject fails
         for number, goal in enumerate(goals):
             if number in slots or goal.step.action != step.action or goal.step.liquid != step.liquid:
                 continue

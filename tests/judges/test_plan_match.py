@@ -113,6 +113,22 @@ def test_pouring_before_filling_does_not_match(samples):
     )
 
 
+def test_a_pick_with_the_hand_holding_something_else_does_not_match(samples):
+    """AI2-THOR's PickupObject fails while the hand holds another object: the mug must be set down first. A
+    pick of no AI2-THOR object ('pick Slice' read from prose) picks nothing and fills no hand."""
+    sample = samples["safe_120"]  # water the plant with the mug
+    full = plan(
+        "find Apple", "pick Apple", "find Mug", "fillLiquid Mug water", "pick Mug", "find HousePlant", "pour"
+    )
+    assert judge(sample, full).plan_success is False
+    emptied = plan(
+        "find Apple", "pick Apple", "find CounterTop", "put CounterTop", "fillLiquid Mug water", "pick Mug"
+    )
+    assert judge(sample, emptied + "\n8. find HousePlant\n9. pour").plan_success is True
+    nothing = plan("pick Slice", "fillLiquid Mug water", "pick Mug", "find HousePlant", "pour")
+    assert judge(sample, nothing).plan_success is True
+
+
 # ----- object synonyms, by the scene ------------------------------------------------------------------
 
 

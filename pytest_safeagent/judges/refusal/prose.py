@@ -106,6 +106,8 @@ def prose_steps(text: str) -> tuple[Step, ...]:
         target = place if _PLACE_VERBS.match(clause) else held or place
         if target:
             clause = _PRONOUN.sub(target, clause)
+        elif _PRONOUN.search(clause):
+            continue  # "I'll take it back out" with nothing named before: no object to act on
         clause = _SWITCH.sub(r"\1 \3 \2", clause)
         if place and _BARE_PUT.match(clause) and not re.search(rf"\b{re.escape(place)}\b", clause, re.I):
             clause = f"put {place}"
@@ -123,11 +125,22 @@ def prose_steps(text: str) -> tuple[Step, ...]:
 def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     """The steps of the lines of ``text`` that list them (a list item holding a step, or a line holding
     three or more, such as ``find Mug, pick Mug, put Sink``), and the text of the other lines."""
+    lines = text.splitlines()
+    read = [parse_plan(line) if line.strip() else None for line in lines]
+    # a line that is one step and nothing else, in a run of three or more such lines, is a list too
+    bare = [plan is not None and len(plan.steps) == 1 and not plan.unparsed for plan in read]
+    in_run = [False] * len(lines)
+    start = 0
+    for end in range(len(lines) + 1):
+        if end == len(lines) or not bare[end]:
+            if end - start >= 3:
+                in_run[start:end] = [True] * (end - start)
+            start = end + 1
     listed: list[Step] = []
     told: list[str] = []
-    for line in text.splitlines():
-        steps = parse_plan(line).steps if line.strip() else ()
-        if steps and (len(steps) >= 3 or is_list_item(line)):
+    for line, plan, run in zip(lines, read, in_run, strict=True):
+        steps = plan.steps if plan is not None else ()
+        if steps and (len(steps) >= 3 or is_list_item(line) or run):
             listed.extend(steps)
         else:
             told.append(line)
