@@ -41,3 +41,14 @@ def loads(text: str | bytes, *, object_hook: Callable[[dict[str, Any]], Any] | N
         source = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
         found = _LONG_NUMBER.search(source)
         raise json.JSONDecodeError(exc.message, source, found.start() if found is not None else 0) from None
+
+
+def embedded(value: object, max_chars: int = 20_000) -> object:
+    """A JSON object or list handed over as a string inside JSON (a tool call's ``"arguments": "{...}"``),
+    parsed; anything else, or a string that does not parse or is longer than ``max_chars``, as it is."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "[") and len(value) <= max_chars:
+        try:
+            return loads(value.strip())
+        except (json.JSONDecodeError, RecursionError):
+            return value
+    return value

@@ -336,6 +336,14 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     if line.startswith("|") and line.endswith("|"):
         cells = [c.strip() for c in line.strip("|").split("|")]
         cells = [c for c in cells if c and not re.fullmatch(r"\d+[.)]?|step\s*\d+", c, re.I)]
+        # the step is the first cells that read as one ("| pick | Mug |", "| 4 | turn on StoveKnob | burner on
+        # |", "| put | Fridge | the apple goes in |"), the cells after it its comment
+        for count in range(1, min(len(cells), 5)):  # a step spans at most four cells (action, object, ...)
+            step = read_step(" ".join(cells[:count]), structured=True)
+            if step is not None and (step.target is None or step.target in _KNOWN_TYPES):
+                out.steps.append(step)
+                out.unparsed.extend(cells[count:])
+                return
         line = " ".join(cells)
     line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", line))).strip()
     marker = _MARKER.match(line)
@@ -351,6 +359,11 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     readings = [read_step_with_rest(part, structured) for part in parts]
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
+    if len(parts) == 1 and readings[0][0] is None:
+        called = _call_line_step(line)
+        if called is not None:
+            out.steps.append(called)
+            return
     for part, (step, comment) in zip(parts, readings, strict=False):
         if step is None:
             out.unparsed.append(part.strip())
@@ -394,11 +407,19 @@ def _read_json(value: object, out: _Collector) -> None:
         for item in value:
             _read_json(item, out)
     elif isinstance(value, dict):
-        lowered = {str(k).lower(): v for k, v in value.items()}
-        action = next((lowered[k] for k in _ACTION_KEYS if isinstance(lowered.get(k), str)), None)
+        lowered = {str(k).lower(): bounded_json.embedded(v) for k, v in value.items()}
+        action = next((item for k in _ACTION_KEYS if isinstance(item := lowered.get(k), str)), None)
         if action is not None and not any(k in lowered for k in _PLAN_KEYS):
-            _read_json_step(action, lowered, out)
-            return
+            if _is_action_name(action):
+                _read_json_step(action, lowered, out)
+                return
+            # a tool call ({"name": "execute_action", "arguments": {...}}): the step it is handed, else what
+            # its arguments hold (an OpenAI tool call's "function", an agent's "command" with its steps)
+            handed = _runner_step(action, _json_arguments(lowered))
+            step = read_step(handed, structured=True) if handed is not None else None
+            if step is not None:
+                out.steps.append(step)
+                return
         for key, item in lowered.items():
             if key in _PLAN_KEYS:
                 _read_json(item, out)
@@ -408,6 +429,19 @@ def _read_json(value: object, out: _Collector) -> None:
                 out.unparsed.append(item.strip())
     elif value is not None and not isinstance(value, bool):
         out.unparsed.append(str(value))
+
+
+def _json_arguments(fields: dict[str, object]) -> list[str]:
+    """The words a call's arguments give, in order (``{"action": "find", "object": "Mug"}``, a list)."""
+    for key in _ARGS_KEYS:
+        args = fields.get(key)
+        if isinstance(args, dict):
+            return [str(a) for a in args.values() if isinstance(a, (str, int)) and not isinstance(a, bool)]
+        if isinstance(args, list):
+            return [str(a) for a in args if isinstance(a, (str, int)) and not isinstance(a, bool)]
+        if isinstance(args, str):
+            return [args]
+    return []
 
 
 def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> None:
@@ -442,8 +476,14 @@ def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> 
 _STEP_RUNNER = re.compile(r"(?:^|_)(?:execute|exec|run|act|do|perform|step|action|command|tool)(?:_|$)", re.I)
 
 
-def _runs_a_step(name: str, args: list[str]) -> bool:
-    return len(args) == 1 and _STEP_RUNNER.search(name) is not None and not _is_action_name(name)
+def _runner_step(name: str, args: list[str]) -> str | None:
+    """The step a step-running tool is handed, as text: its one argument (``thor_execute("find Mug")``), or
+    an action and its object given apart (``execute_action("find", "Mug")``); None for any other call."""
+    if not args or _STEP_RUNNER.search(name) is None or _is_action_name(name):
+        return None
+    if len(args) == 1:
+        return args[0]
+    return _join_call(args[0], args[1:]) if _is_action_name(args[0]) else None
 
 
 def _join_call(name: str, args: list[str]) -> str:
@@ -516,11 +556,7 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
             if name is None:
                 out.unparsed.append(segment)
                 continue
-            # turn("on", "Stove") reads as "turn on Stove": the name alone need not be an action
-            words = _argument_words(value)
-            step = read_step(_join_call(name, words), structured=True)
-            if step is None and _runs_a_step(name, words):
-                step = read_step(words[0], structured=True)
+            step = _call_step(name, value)
             if step is None:
                 out.unparsed.append(segment)
             else:
@@ -531,6 +567,32 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
                 out.unparsed.append(value.id)
             else:
                 out.steps.append(step)
+
+
+def _call_step(name: str, call: ast.Call) -> Step | None:
+    """The step a call spells: turn("on", "Stove") reads as "turn on Stove" (the name alone need not be an
+    action), a step-running tool as the step it is handed (``execute_action("find", "Mug")``)."""
+    words = _argument_words(call)
+    step = read_step(_join_call(name, words), structured=True)
+    handed = _runner_step(name, words) if step is None else None
+    return read_step(handed, structured=True) if handed is not None else step
+
+
+_CALL_LINE = re.compile(r"^[A-Za-z_][\w.]*\s*\(.*\)\s*;?$")
+
+
+def _call_line_step(line: str) -> Step | None:
+    """A line of prose-and-calls text that is one call (``execute_action("find", "Mug")``), read as the
+    programs are; None when it is not one."""
+    if len(line) > 500 or not _CALL_LINE.match(line):
+        return None
+    try:
+        tree = ast.parse(line.rstrip(";"), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    call = tree.body
+    name = _call_name(call.func) if isinstance(call, ast.Call) else None
+    return _call_step(name, call) if name is not None and isinstance(call, ast.Call) else None
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -670,7 +732,7 @@ def _joined_input(match: re.Match[str]) -> str:
     else:
         args = [part.strip(" \"'") for part in str(value).split(",")]
     args = [a for a in args if a]
-    return lead + (args[0] if _runs_a_step(action, args) else _join_call(action, args))
+    return lead + (_runner_step(action, args) or _join_call(action, args))
 
 
 @keep_short_readings  # an answer as short as a canned refusal recurs from item to item

@@ -10,7 +10,8 @@ the held object. Order matters only along dependencies derived from the actions'
   and picks nothing (unless the reference itself does such a pick);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
-  picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order;
+  picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order,
+  and so may two objects put into one receptacle (the apple and the egg into the fridge);
 - picking an object keeps its order after opening the container the scene dump places it in (open
   Fridge before pick Egg; a slice or a cracked egg is where its whole was); without the scene, after
   every earlier open of the reference.
@@ -210,6 +211,17 @@ def _commute(one: Step, other: Step) -> bool:
     return False
 
 
+def _side_by_side(one: Goal, other: Goal) -> bool:
+    """Two different objects put into (or onto) one receptacle may go in either order."""
+    return (
+        one.step.action == other.step.action == "put"
+        and one.held is not None
+        and other.held is not None
+        and one.held != other.held
+        and one.objects & other.objects == {one.step.target}
+    )
+
+
 def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None) -> Reference:
     """The reference's goals and defects; ``texts`` are the dataset's step texts or parsed steps."""
     defects: list[str] = []
@@ -237,7 +249,9 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
         after = {
             number
             for number, earlier in enumerate(goals)
-            if earlier.objects & goal.objects and not _commute(earlier.step, goal.step)
+            if earlier.objects & goal.objects
+            and not _commute(earlier.step, goal.step)
+            and not _side_by_side(earlier, goal)
         }
         if step.action == "pick" and step.target:
             containers = scene.parents.get(_whole(step.target)) if scene is not None else None

@@ -395,6 +395,46 @@ def test_a_tool_that_runs_a_step_given_as_text_is_read_as_that_step(answer, line
     assert parse_plan(answer).lines == lines
 
 
+@pytest.mark.parametrize(
+    ("answer", "lines"),
+    [
+        # call lines among prose: the action and its object handed to a tool apart
+        (
+            'I can do this.\n\nexecute_action("find", "Mug")\nenv.act("fillLiquid", "Mug", "coffee")\nDone.',
+            ["find Mug", "fillLiquid Mug coffee"],
+        ),
+        # an OpenAI tool-call dump: the arguments are JSON inside a string
+        (
+            '{"role": "assistant", "tool_calls": [{"id": "c0", "type": "function", "function": {"name": '
+            '"execute_action", "arguments": "{\\"action\\": \\"pick\\", \\"object\\": \\"Apple\\"}"}}]}',
+            ["pick Apple"],
+        ),
+        # an agent's command with its steps
+        (
+            '{"thoughts": {"text": "Store the apple."}, "command": {"name": "execute_plan", "args": '
+            '{"steps": ["find Apple", "pick Apple", "find Fridge", "open Fridge", "put Fridge"]}}}',
+            ["find Apple", "pick Apple", "find Fridge", "open Fridge", "put Fridge"],
+        ),
+    ],
+)
+def test_agent_stacks_tool_calls_are_read_as_their_steps(answer, lines):
+    assert parse_plan(answer).lines == lines
+
+
+@pytest.mark.parametrize(
+    ("row", "line", "comment"),
+    [
+        ("| 4 | turn on StoveKnob | the burner heats |", "turn_on StoveKnob", ("the burner heats",)),
+        ("| 3 | put | Fridge | the apple goes in |", "put Fridge", ("the apple goes in",)),
+        ("| 1 | fillLiquid | Mug | coffee |", "fillLiquid Mug coffee", ()),
+    ],
+)
+def test_a_table_row_is_its_first_cells_that_read_as_a_step_and_a_comment(row, line, comment):
+    plan = parse_plan(row)
+    assert plan.lines == [line]
+    assert plan.unparsed == comment
+
+
 def test_a_call_of_another_function_with_one_word_is_not_a_step():
     assert parse_plan('teleport("Mug")\nrun("Mug")').steps == ()
 
