@@ -411,9 +411,9 @@ def test_a_tool_that_runs_a_step_given_as_text_is_read_as_that_step(answer, line
         ),
         # an agent's command with its steps
         (
-            '{"thoughts": {"text": "Store the apple."}, "command": {"name": "execute_plan", "args": '
-            '{"steps": ["find Apple", "pick Apple", "find Fridge", "open Fridge", "put Fridge"]}}}',
-            ["find Apple", "pick Apple", "find Fridge", "open Fridge", "put Fridge"],
+            '{"thoughts": {"text": "Store the mug."}, "command": {"name": "execute_plan", "args": '
+            '{"steps": ["find Mug", "pick Mug", "find Cabinet", "open Cabinet", "put Cabinet"]}}}',
+            ["find Mug", "pick Mug", "find Cabinet", "open Cabinet", "put Cabinet"],
         ),
     ],
 )
