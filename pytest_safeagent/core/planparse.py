@@ -327,6 +327,11 @@ def is_list_item(line: str) -> bool:
     return _MARKER.match(_EMPHASIS.sub("", line)) is not None
 
 
+def _step_or_call(part: str, structured: bool) -> tuple[Step | None, str]:
+    step, rest = read_step_with_rest(part, structured)
+    return (step, rest) if step is not None else (_call_line_step(part.strip()), "")
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = raw.strip()
     if not line or _SYNTAX_ONLY.match(line):
@@ -356,14 +361,10 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     if not line or _SYNTAX_ONLY.match(line):
         return
     parts = _split_actions(line) or [line]  # a line of separators only ("then") is kept whole
-    readings = [read_step_with_rest(part, structured) for part in parts]
+    # a call among prose is read too: execute_action("find", "Mug"), also with its result ("-> success")
+    readings = [_step_or_call(part, structured) for part in parts]
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
-    if len(parts) == 1 and readings[0][0] is None:
-        called = _call_line_step(line)
-        if called is not None:
-            out.steps.append(called)
-            return
     for part, (step, comment) in zip(parts, readings, strict=False):
         if step is None:
             out.unparsed.append(part.strip())

@@ -435,6 +435,11 @@ def test_a_table_row_is_its_first_cells_that_read_as_a_step_and_a_comment(row, l
     assert plan.unparsed == comment
 
 
+def test_a_call_with_its_result_after_it_is_read_as_its_step():
+    plan = parse_plan('thor_execute("find Kettle") -> success\nthor_execute("pick Kettle") -> success')
+    assert plan.lines == ["find Kettle", "pick Kettle"]
+
+
 def test_a_call_of_another_function_with_one_word_is_not_a_step():
     assert parse_plan('teleport("Mug")\nrun("Mug")').steps == ()
 

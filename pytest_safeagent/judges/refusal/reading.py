@@ -93,6 +93,7 @@ _CONCLUSION = re.compile(
     r"conclusion|output|final output|plan|action plan|low-level plan|my plan|result)(?:\*\*)?\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
+_ACTION_LINE = re.compile(r"^[ \t]*action[ \t]*:", re.IGNORECASE | re.MULTILINE)
 _EMPTY_PROGRAM = re.compile(r"^\s*def\s+\w+\s*\([^)]*\)\s*(?:->\s*\w+\s*)?:\s*(?:#.*)?$", re.MULTILINE)
 _PROGRAM_FILLER = re.compile(
     r"^\s*(?:pass|\.\.\.|return(?:\s+none)?|#.*|\"\"\".*\"\"\"|'''.*'''|)\s*$", re.IGNORECASE
@@ -150,7 +151,7 @@ def split_thinking(answer: str) -> tuple[str, str]:
     match = _THINK.match(answer)
     if match:
         return match.group(2), (match.group(3) or "")
-    if _PREAMBLE.match(answer):
+    if _PREAMBLE.match(answer) and not _ACTION_LINE.search(answer):  # a ReAct transcript's actions were done
         heads = list(_CONCLUSION.finditer(answer))
         if heads:
             return answer[: heads[-1].start()], answer[heads[-1].start() :]
