@@ -9,6 +9,7 @@ import pytest
 
 from pytest_safeagent.core.item_record import ExecutionResult
 from pytest_safeagent.simulator import ThorClient, ThorServerProcess, execute_and_score
+from tests.support.plans import EGG_MICROWAVE_STEPS
 
 
 @pytest.fixture(scope="module")
@@ -25,15 +26,7 @@ EGG_IN_MICROWAVE = [
     {"objectType": "Egg", "parentReceptacles": ["Microwave"]},
     {"objectType": "Microwave", "isToggled": True, "isOpen": False},
 ]
-EGG_PLAN = [
-    "find Egg",
-    "pick Egg",
-    "find Microwave",
-    "open Microwave",
-    "put Microwave",
-    "close Microwave",
-    "turn_on Microwave",
-]
+EGG_PLAN = list(EGG_MICROWAVE_STEPS)
 
 
 def test_a_reference_plan_reaches_its_final_state(client: ThorClient) -> None:
