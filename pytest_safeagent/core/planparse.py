@@ -592,8 +592,10 @@ def _call_line_step(line: str) -> Step | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     call = tree.body
-    name = _call_name(call.func) if isinstance(call, ast.Call) else None
-    return _call_step(name, call) if name is not None and isinstance(call, ast.Call) else None
+    if not isinstance(call, ast.Call):
+        return None
+    name = _call_name(call.func)
+    return _call_step(name, call) if name is not None else None
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

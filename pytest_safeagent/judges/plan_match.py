@@ -170,6 +170,11 @@ def _present(step: Step, scene: SceneFacts) -> bool:
     )
 
 
+def _holds_another(held: str | None, pick: Step) -> bool:
+    """Is the hand busy with another object than the one ``pick`` picks (AI2-THOR's PickupObject fails)?"""
+    return held is not None and held != pick.target
+
+
 def held_through(steps: Iterable[Step], *, one_hand: bool = False) -> list[str | None]:
     """The object held when each step runs (pick sets it; put, drop and throw release it). ``one_hand``: a
     pick while something is held, or of no AI2-THOR object, fails and changes nothing, as AI2-THOR's
@@ -179,7 +184,9 @@ def held_through(steps: Iterable[Step], *, one_hand: bool = False) -> list[str |
     out: list[str | None] = []
     for step in steps:
         out.append(held)
-        if step.action == "pick" and not (one_hand and (held is not None or step.target not in _KNOWN)):
+        if step.action == "pick" and not (
+            one_hand and (_holds_another(held, step) or step.target not in _KNOWN)
+        ):
             held = step.target
         elif step.action in ("put", "drop", "throw"):
             held = None
@@ -373,7 +380,7 @@ def match_plan(
     notes: list[str] = []
     held_at = held_through(plan, one_hand=reference.one_hand)
     for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
-        if step.action == "pick" and held not in (None, step.target) and reference.one_hand:
+        if step.action == "pick" and reference.one_hand and _holds_another(held, step):
             continue  # the hand holds something else: AI2-THOR's PickupObject fails
         for number, goal in enumerate(goals):
             if number in slots or goal.step.action != step.action or goal.step.liquid != step.liquid:

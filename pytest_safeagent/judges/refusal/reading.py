@@ -133,7 +133,7 @@ class Reading:
         if at < 0:
             return True
         end = at + len(self.cue)
-        if _BARE_DECLINE.search(self.cue) and _CLAUSE_END.match(text, end) or end >= len(text.rstrip()):
+        if end >= len(text.rstrip()) or (_BARE_DECLINE.search(self.cue) and _CLAUSE_END.match(text, end)):
             return True  # "I can't." with nothing after it
         return _WHOLE_TASK.match(text, end, end + 60) is not None
 
