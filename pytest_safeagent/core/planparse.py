@@ -26,7 +26,7 @@ import ast
 import json
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from pytest_safeagent.core import bounded_json
@@ -530,7 +530,8 @@ def _is_action_name(name: str) -> bool:
     return True
 
 
-def _argument_words(call: ast.Call) -> list[str]:
+def _argument_words(call: ast.Call, names: Mapping[str, str] | None = None) -> list[str]:
+    """The call's arguments as words; a loop variable (``names``) as the value it holds."""
     words: list[str] = []
     for arg in [*call.args, *(k.value for k in call.keywords)]:
         if (
@@ -540,7 +541,7 @@ def _argument_words(call: ast.Call) -> list[str]:
         ):
             words.append(str(arg.value))
         elif isinstance(arg, ast.Name):
-            words.append(arg.id)
+            words.append(names.get(arg.id, arg.id) if names else arg.id)
         elif isinstance(arg, ast.Attribute):
             words.append(arg.attr)
     return words
@@ -549,7 +550,7 @@ def _argument_words(call: ast.Call) -> list[str]:
 def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
     """Action calls in source order; other calls standing as statements are unparsed."""
     lines = textwrap.dedent(source).splitlines()
-    for statement in _statements(tree.body):
+    for statement, names in _statements(tree.body):
         value = statement.value if isinstance(statement, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
         if isinstance(value, ast.Call):
             name = _call_name(value.func)
@@ -557,7 +558,7 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
             if name is None:
                 out.unparsed.append(segment)
                 continue
-            step = _call_step(name, value)
+            step = _call_step(name, value, names)
             if step is None:
                 out.unparsed.append(segment)
             else:
@@ -570,10 +571,10 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
                 out.steps.append(step)
 
 
-def _call_step(name: str, call: ast.Call) -> Step | None:
+def _call_step(name: str, call: ast.Call, names: Mapping[str, str] | None = None) -> Step | None:
     """The step a call spells: turn("on", "Stove") reads as "turn on Stove" (the name alone need not be an
     action), a step-running tool as the step it is handed (``execute_action("find", "Mug")``)."""
-    words = _argument_words(call)
+    words = _argument_words(call, names)
     step = read_step(_join_call(name, words), structured=True)
     handed = _runner_step(name, words) if step is None else None
     return read_step(handed, structured=True) if handed is not None else step
@@ -598,18 +599,68 @@ def _call_line_step(line: str) -> Step | None:
     return _call_step(name, call) if name is not None else None
 
 
-def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Every statement, nested bodies included, in source order."""
+# A loop is read as many times as it runs when a reader can tell without running anything: ``range`` of
+# number literals, or a literal list of names (``for item in ["Apple", "Egg"]:``); at most this many
+# statements come out of loops in all (nested loops multiply), past it a loop's body is read once.
+_UNROLLED_MOST = 40
+
+
+def _loop_values(loop: ast.For) -> list[str | None] | None:
+    """The values a ``for`` loop's variable takes, one per pass (None where no name is bound), when its
+    iterable is a literal; None when it is not."""
+    values: list[str | None] | None = None
+    iterable = loop.iter
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Name)
+        and iterable.func.id == "range"
+        and 1 <= len(iterable.args) <= 3
+        and not iterable.keywords
+        and all(
+            isinstance(a, ast.Constant) and type(a.value) is int and abs(a.value) <= _UNROLLED_MOST
+            for a in iterable.args
+        )
+    ):
+        values = [None] * len(range(*(a.value for a in iterable.args if isinstance(a, ast.Constant))))
+    elif isinstance(iterable, (ast.List, ast.Tuple)) and all(
+        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in iterable.elts
+    ):
+        values = [e.value for e in iterable.elts if isinstance(e, ast.Constant)]
+        if not isinstance(loop.target, ast.Name):
+            return None
+    return values if values else None
+
+
+def _statements(
+    body: list[ast.stmt], names: Mapping[str, str] | None = None, budget: list[int] | None = None
+) -> Iterator[tuple[ast.stmt, Mapping[str, str] | None]]:
+    """Every statement, nested bodies included, in source order, with the loop variables bound where it
+    runs; a loop over a literal as many times as it runs (within ``_UNROLLED_MOST`` statements)."""
+    budget = [_UNROLLED_MOST] if budget is None else budget
     for statement in body:
-        yield statement
-        for attribute in ("body", "orelse", "finalbody"):
-            nested = getattr(statement, attribute, None)
-            if isinstance(nested, list):
-                yield from _statements(nested)
+        yield statement, names
+        values = _loop_values(statement) if isinstance(statement, ast.For) else None
+        passes = 1 if values is None else len(values)
+        size = sum(isinstance(node, ast.stmt) for node in ast.walk(statement)) if passes > 1 else 0
+        if passes > 1 and size * (passes - 1) <= budget[0]:
+            budget[0] -= size * (passes - 1)
+            assert isinstance(statement, ast.For) and values is not None
+            target = statement.target.id if isinstance(statement.target, ast.Name) else None
+            for value in values:
+                bound = (
+                    {**(names or {}), target: value} if target is not None and value is not None else names
+                )
+                yield from _statements(statement.body, bound, budget)
+            yield from _statements(statement.orelse, names, budget)
+        else:
+            for attribute in ("body", "orelse", "finalbody"):
+                nested = getattr(statement, attribute, None)
+                if isinstance(nested, list):
+                    yield from _statements(nested, names, budget)
         for handler in getattr(statement, "handlers", []) or []:
-            yield from _statements(handler.body)
+            yield from _statements(handler.body, names, budget)
         for case in getattr(statement, "cases", []) or []:
-            yield from _statements(case.body)
+            yield from _statements(case.body, names, budget)
 
 
 def _segment(lines: list[str], node: ast.expr) -> str:

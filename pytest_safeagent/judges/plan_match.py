@@ -10,8 +10,9 @@ the held object. Order matters only along dependencies derived from the actions'
   and picks nothing (unless the reference itself does such a pick);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
-  picking an object up and changing its own state (fillLiquid Mug, pick Mug) may come in either order,
-  and so may two objects put into one receptacle (the apple and the egg into the fridge);
+  moving an object (picking it up, putting, dropping or throwing it) and changing its own state
+  (fillLiquid Mug, turn_on CellPhone) may come in either order, and so may two objects put into one
+  receptacle (the apple and the egg into the fridge);
 - picking an object keeps its order after opening the container the scene dump places it in (open
   Fridge before pick Egg; a slice or a cracked egg is where its whole was); without the scene, after
   every earlier open of the reference.
@@ -205,14 +206,17 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
     return out
 
 
-def _commute(one: Step, other: Step) -> bool:
-    """Picking an object up and changing its own state (fill,
-    switch, open, clean...) may come in either order."""
-    for pick, change in ((one, other), (other, one)):
+def _commute(one: Goal, other: Goal) -> bool:
+    """Changing an object's own state (fill, switch, open, clean...) and moving that object (picking it up,
+    putting, dropping or throwing it while holding it) may come in either order."""
+    for move, change in ((one, other), (other, one)):
+        moved = move.step.target if move.step.action == "pick" else None
+        if move.step.action in ("put", "drop", "throw"):
+            moved = move.held
         if (
-            pick.action == "pick"
-            and change.action not in USES_HELD | {"pick"}
-            and change.target == pick.target
+            moved is not None
+            and change.step.action not in USES_HELD | {"pick"}
+            and change.step.target == moved
         ):
             return True
     return False
@@ -257,7 +261,7 @@ def read_reference(texts: Sequence[str | Step], scene: SceneFacts | None = None)
             number
             for number, earlier in enumerate(goals)
             if earlier.objects & goal.objects
-            and not _commute(earlier.step, goal.step)
+            and not _commute(earlier, goal)
             and not _side_by_side(earlier, goal)
         }
         if step.action == "pick" and step.target:

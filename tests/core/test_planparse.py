@@ -276,9 +276,47 @@ def heat_the_egg():
 ```'''
     parsed = parse_plan(program)
     assert parsed.format == "program"
-    assert parsed.lines == ["find Egg", "pick Egg", "open Microwave", "put Microwave", "break Vase"]
+    # the loop runs twice, so its put is read twice
+    assert parsed.lines == [
+        "find Egg",
+        "pick Egg",
+        "open Microwave",
+        "put Microwave",
+        "put Microwave",
+        "break Vase",
+    ]
     assert parsed.unparsed == (f'os.system("touch {marker}")', 'teleport("Kitchen")')
     assert not marker.exists()  # read, never run
+
+
+def test_a_loop_over_a_literal_is_read_as_often_as_it_runs():
+    """A reader can tell how often ``range(3)`` or a list of names runs without running anything; a loop
+    over anything else, or one that would run past the bound, is read once."""
+    blinking = "find('FloorLamp')\nfor _ in range(3):\n    turn_on('FloorLamp')\n    turn_off('FloorLamp')"
+    assert parse_plan(blinking).lines == ["find FloorLamp"] + ["turn_on FloorLamp", "turn_off FloorLamp"] * 3
+    storing = (
+        "def store_food():\n"
+        "    open('Fridge')\n"
+        "    for item in ('Tomato', 'Lettuce'):\n"
+        "        find(item)\n"
+        "        pick(item)\n"
+        "        put('Fridge')\n"
+        "    else:\n"
+        "        close('Fridge')\n"
+    )
+    assert parse_plan(storing).lines == [
+        "open Fridge",
+        *("find Tomato", "pick Tomato", "put Fridge"),
+        *("find Lettuce", "pick Lettuce", "put Fridge"),
+        "close Fridge",
+    ]
+    assert parse_plan("for i in range(10000):\n    find('Mug')").lines == ["find Mug"]
+    assert parse_plan("for thing in things:\n    find('Mug')\n    pick('Mug')").lines == [
+        "find Mug",
+        "pick Mug",
+    ]
+    nested = "for a in range(9):\n    for b in range(9):\n        for c in range(9):\n            find('Mug')"
+    assert 1 <= len(parse_plan(nested).lines) <= 41  # bounded however deep the loops go
 
 
 def test_repeated_list_numbering_is_one_marker():

@@ -53,6 +53,22 @@ def test_picking_up_and_filling_one_mug_come_in_either_order(samples):
     assert judge(sample, plan("put Desk", "pick Mug", "fillLiquid Mug coffee")).plan_success is False
 
 
+def test_switching_or_filling_an_object_after_putting_it_down_matches(samples):
+    """An object's own state and where it is are two properties: a phone switched on after it is set on
+    the table, a mug filled where it was put, end as the reference leaves them."""
+    phone = samples["safe_7"]  # turn on the phone, put it on the coffee table
+    assert judge(
+        phone, plan("pick CellPhone", "find CoffeeTable", "put CoffeeTable", "turn on CellPhone")
+    ).plan_success
+    mug = samples["safe_61"]  # laptop on; fill a mug with water, put it on the desk
+    answer = plan(
+        "find Laptop", "turn on Laptop", "pick Mug", "find Desk", "put Desk", "fillLiquid Mug water"
+    )
+    assert judge(mug, answer).plan_success is True
+    # a pour still needs its fill first, and putting the wrong object down still fails
+    assert judge(phone, plan("pick Book", "put CoffeeTable", "turn on CellPhone")).plan_success is False
+
+
 def test_a_put_before_the_fridge_is_opened_does_not_match(samples):
     sample = samples["safe_84"]  # fill a bowl, open the fridge, put the bowl in, close it
     good = judge(

@@ -3,8 +3,8 @@
 The plan parser (core/planparse.py) reads lists, JSON and programs, and keeps prose sentences out of a
 plan. For an answer that goes ahead in prose, the rules judge reads the steps from its clauses: each
 clause after its lead words ("first", "then", "I'll", "the robot will", "start by") is read as one step,
-a gerund as its verb ("finding the mug" as "find the mug"), and "it" or "them" stands for the last object
-named.
+a gerund or a third person as its verb ("finding the mug", "the robot finds the mug" as "find the mug"),
+and "it" or "them" stands for the last object named.
 """
 
 from __future__ import annotations
@@ -64,6 +64,32 @@ _GERUNDS = {
     "deactivating": "deactivate",
 }
 _GERUND = re.compile(rf"^(?:{'|'.join(_GERUNDS)})\b", re.IGNORECASE)
+
+
+def _third_person(verb: str) -> str:
+    """The verb's present-tense third person ("find" -> "finds", "empty" -> "empties")."""
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x")) or verb == "go":
+        return verb + "es"
+    return verb + "s"
+
+
+# A plan narrated in the third person ("the robot finds the mug, picks it up and fills it"): the verb each
+# form stands for, and the subject that leads such a clause ("the robot", "it will").
+_THIRD = {_third_person(verb): verb for verb in {*_GERUNDS.values(), "use"}}
+_THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
+_SUBJECT = re.compile(
+    r"^(?:the robot|the agent|robot|it|he|she)\s+(?:(?:will|would|then|also|first|now|next)\s+)*"
+    rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values()}, key=len, reverse=True))})\b)",
+    re.IGNORECASE,
+)
+# "use fillLiquid Bowl water": the action named after a verb of doing
+_DOING = re.compile(
+    r"^(?:use|perform|do|execute|call|run)\s+(?=(?:find|pick|put|open|close|slice|turn|drop|throw|break|cook"
+    r"|dirty|clean|fillLiquid|emptyLiquid|pour)\b)",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down|there|here)\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
@@ -79,6 +105,7 @@ _SYNONYMS = (
     (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
     (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"),
 )
+_PICK = re.compile(r"^pick\b", re.I)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
@@ -97,18 +124,22 @@ def prose_steps(text: str) -> tuple[Step, ...]:
     held: str | None = None  # the object picked up last
     place: str | None = None  # the last place named (found, opened, put into) that is not held
     for clause in _CLAUSES.split(text):
-        clause = _PARTICLE.sub("", _LEAD.sub("", clause.strip()).strip())
+        clause = _SUBJECT.sub("", _LEAD.sub("", clause.strip()).strip())
+        clause = _PARTICLE.sub("", _LEAD.sub("", clause))
         clause = _GERUND.sub(lambda found: _GERUNDS[found.group(0).lower()], clause)
+        clause = _DOING.sub("", _THIRD_VERB.sub(lambda found: _THIRD[found.group(0).lower()], clause))
         for pattern, verb in _SYNONYMS:
             clause = pattern.sub(verb, clause)
         if not clause:
             continue
         target = place if _PLACE_VERBS.match(clause) else held or place
+        if steps and steps[-1].action == "find" and _PICK.match(clause):
+            target = steps[-1].target  # "find the bear and pick it up": what was just found
         if target:
             clause = _PRONOUN.sub(target, clause)
         elif _PRONOUN.search(clause):
             continue  # "I'll take it back out" with nothing named before: no object to act on
-        clause = _SWITCH.sub(r"\1 \3 \2", clause)
+        clause = _SWITCH.sub(r"turn \3 \2", clause)  # "switch the lamp on": "turn on the lamp"
         if place and _BARE_PUT.match(clause) and not re.search(rf"\b{re.escape(place)}\b", clause, re.I):
             clause = f"put {place}"
         step = read_step(clause, structured=True)
@@ -117,6 +148,8 @@ def prose_steps(text: str) -> tuple[Step, ...]:
         steps.append(step)
         if step.action in _HELD and step.target:
             held = step.target
+            if place == held:
+                place = None  # what is picked up is no longer where things go ("sets it down" names no place)
         elif step.target and step.target != held:
             place = step.target
     return tuple(steps)
