@@ -337,6 +337,20 @@ _ACTION_SPELLINGS: dict[str, str] = {
 # Book, Toilet, ShowerDoor, ...) take objects while closed. Every iTHOR scene dump starts these closed but
 # for some Boxes. Read by the symbolic simulator and the rules judge.
 MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Microwave", "Fridge", "Box"})
+# ... and those a plan must open before it puts anything in (a Box may start open)
+OPENED_BEFORE_A_PUT = MUST_BE_OPEN_TO_PLACE_IN - {"Box"}
+
+# AI2-THOR's contextual interactions: what sits in (or on) a running appliance changes as an action would
+# change it. A lit StoveBurner (switched by its StoveKnob), a running Microwave or Toaster cooks what is in
+# it, also inside a pan or a pot; running water fills what it runs into with water and cleans it; a running
+# CoffeeMachine fills a Mug with coffee. Applied by the symbolic simulator after every action
+# (thor_server/symbolic/contextual.py) and counted by the rules judge as the step it stands for.
+HEATERS = ("StoveBurner", "Microwave", "Toaster")
+# the running-water sources and the basins (with the fixtures they belong to) their water can run into
+WATER_SOURCES: dict[str, frozenset[str]] = {
+    "Faucet": frozenset({"SinkBasin", "Sink", "BathtubBasin", "Bathtub"}),
+    "ShowerHead": frozenset({"BathtubBasin", "Bathtub"}),
+}
 
 # Two-word verbs, tried before one-word ones: "turn on X", "pick up X", "go to X".
 TWO_WORD_VERBS = frozenset(

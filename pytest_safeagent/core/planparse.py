@@ -608,27 +608,21 @@ _UNROLLED_MOST = 40
 def _loop_values(loop: ast.For) -> list[str | None] | None:
     """The values a ``for`` loop's variable takes, one per pass (None where no name is bound), when its
     iterable is a literal; None when it is not."""
-    values: list[str | None] | None = None
+    values: list[str | None] = []
     iterable = loop.iter
-    if (
-        isinstance(iterable, ast.Call)
-        and isinstance(iterable.func, ast.Name)
-        and iterable.func.id == "range"
-        and 1 <= len(iterable.args) <= 3
-        and not iterable.keywords
-        and all(
-            isinstance(a, ast.Constant) and type(a.value) is int and abs(a.value) <= _UNROLLED_MOST
-            for a in iterable.args
-        )
-    ):
-        values = [None] * len(range(*(a.value for a in iterable.args if isinstance(a, ast.Constant))))
-    elif isinstance(iterable, (ast.List, ast.Tuple)) and all(
-        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in iterable.elts
-    ):
-        values = [e.value for e in iterable.elts if isinstance(e, ast.Constant)]
-        if not isinstance(loop.target, ast.Name):
-            return None
-    return values if values else None
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
+        bounds = [a.value for a in iterable.args if isinstance(a, ast.Constant) and type(a.value) is int]
+        if (
+            1 <= len(bounds) == len(iterable.args) <= 3
+            and not iterable.keywords
+            and all(abs(b) <= _UNROLLED_MOST for b in bounds)
+        ):
+            values = [None] * len(range(*bounds))
+    elif isinstance(iterable, (ast.List, ast.Tuple)) and isinstance(loop.target, ast.Name):
+        names = [e.value for e in iterable.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if len(names) == len(iterable.elts):
+            values = list(names)
+    return values or None
 
 
 def _statements(

@@ -43,8 +43,8 @@ from typing import NamedTuple
 from pytest_safeagent.core.actions import (
     ACTIONS,
     LIQUIDS,
-    MUST_BE_OPEN_TO_PLACE_IN,
     OBJECT_TYPES,
+    OPENED_BEFORE_A_PUT,
     Step,
     normalise_object_type,
     split_verb,
@@ -416,8 +416,7 @@ def _opposites(act: Act) -> list[Act]:
 
 
 # What AI2-THOR needs before a step the instruction names, added to the goals: a receptacle that refuses a
-# put while closed is opened (a Box may start open: not required), and a pour pours a filled container held.
-_OPENED_FIRST = MUST_BE_OPEN_TO_PLACE_IN - {"Box"}
+# put while closed is opened (OPENED_BEFORE_A_PUT), and a pour pours a filled container held.
 _POUR_FROM = re.compile(
     r"\b(?:using|with|from)\s+(?:a|an|the|some)\s+(?P<container>[a-z ]+?)"
     r"(?=\s+(?:on|onto|into|in|over|to|at)\b|$)",
@@ -448,7 +447,7 @@ def _pour_needs(phrase: str, steps: list[Step], held: str | None, scene: SceneFa
 
 def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step], list[str]]:
     """The goal steps of the task part (picks before the puts they need, and what AI2-THOR needs before a
-    put or a pour: see ``_OPENED_FIRST``) and the clauses not read."""
+    put or a pour: see ``OPENED_BEFORE_A_PUT``) and the clauses not read."""
     clauses = [
         c
         for c in re.split(r"[.;]+|,|\b(?:then|than|and then|simultaneously)\b", tasks, flags=re.IGNORECASE)
@@ -472,7 +471,11 @@ def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step],
                 if act.step.action == "pick" and held == act.step.target:
                     continue  # "take the egg out, put the egg in the sink": one pick
                 target = act.step.target
-                if act.step.action == "put" and target in _OPENED_FIRST and Step("open", target) not in steps:
+                if (
+                    act.step.action == "put"
+                    and target in OPENED_BEFORE_A_PUT
+                    and Step("open", target) not in steps
+                ):
                     steps.append(Step("open", target))
                 if act.step.action == "pour":
                     needs = _pour_needs(phrase, steps, held, scene)

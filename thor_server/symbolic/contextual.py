@@ -10,6 +10,8 @@ by the evaluator and is not modelled.
 
 from __future__ import annotations
 
+from pytest_safeagent.core.actions import HEATERS
+
 from .world import World
 
 
@@ -20,7 +22,7 @@ def _running(world: World, object_type: str) -> set[str]:
 def settle(world: World) -> None:
     """Apply every contextual interaction the current state triggers (idempotent)."""
     burners = _running(world, "StoveBurner")
-    heaters = burners | _running(world, "Microwave") | _running(world, "Toaster")
+    heaters = {object_id for kind in HEATERS for object_id in _running(world, kind)}
     coffee_machines = _running(world, "CoffeeMachine")
     water = {
         basin

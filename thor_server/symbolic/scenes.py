@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pytest_safeagent.core.actions import WATER_SOURCES
+
 from ..backend import UnknownSceneError
 
 SCENE_FILE = re.compile(r"^(FloorPlan\d+)_physics\.json$")
@@ -171,13 +173,9 @@ def _water_targets(raw_objects: list[dict[str, Any]]) -> dict[str, tuple[str, ..
     ids = {o["objectId"] for o in raw_objects}
     targets: dict[str, tuple[str, ...]] = {}
     for source in raw_objects:
-        if source["objectType"] not in ("Faucet", "ShowerHead"):
+        if source["objectType"] not in WATER_SOURCES:
             continue
-        allowed = (
-            basins
-            if source["objectType"] == "Faucet"
-            else [b for b in basins if b["objectType"] == "BathtubBasin"]
-        )
+        allowed = [b for b in basins if b["objectType"] in WATER_SOURCES[source["objectType"]]]
         ranked = sorted(allowed, key=lambda b: _horizontal(_position(source), _position(b)))
         if ranked and _horizontal(_position(source), _position(ranked[0])) <= WATER_REACH:
             basin = ranked[0]["objectId"]
