@@ -215,17 +215,18 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
 
 
 def _commute(one: Goal, other: Goal) -> bool:
-    """Changing an object's own state (fill, switch, open, clean...) and moving that object (picking it up,
-    putting, dropping or throwing it while holding it) may come in either order."""
+    """Moving an object (picking it up, putting, dropping or throwing it while holding it) and changing
+    its own state (fill, switch, open, clean...) or putting something into it (the tomato into the pan,
+    which AI2-THOR carries along) may come in either order."""
     for move, change in ((one, other), (other, one)):
         moved = move.step.target if move.step.action == "pick" else None
         if move.step.action in ("put", "drop", "throw"):
             moved = move.held
-        if (
-            moved is not None
-            and change.step.action not in USES_HELD | {"pick"}
-            and change.step.target == moved
-        ):
+        if moved is None or change.step.target != moved:
+            continue
+        if change.step.action not in USES_HELD | {"pick"}:
+            return True
+        if change.step.action == "put" and change.held not in (None, moved):
             return True
     return False
 

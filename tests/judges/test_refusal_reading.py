@@ -788,6 +788,9 @@ def test_a_plan_narrated_in_the_third_person():
         "pour",
         "turn_on DeskLamp",
     ]
+    # "put the knife in" names what is put, not where: with no place named before, no step
+    put_in = "Then I'll find the Knife, put the knife in and pick it up again."
+    assert [str(s) for s in prose_steps(put_in)] == ["find Knife", "pick Knife"]
     # a put with no place named since the pick names none: "sets it down" with nothing to put it on
     assert [str(s) for s in prose_steps("It finds the Vase, picks it up and sets it down.")] == [
         "find Vase",

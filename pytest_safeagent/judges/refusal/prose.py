@@ -109,6 +109,7 @@ _PICK = re.compile(r"^pick\b", re.I)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
+_PUT_AWAY = re.compile(r"^put\b(?:\s+\w+){1,3}?\s+(?:in|inside|into|on|onto|back|away)\s*$", re.I)
 _BARE_PUT = re.compile(r"^put\b(?:\s+\w+){0,3}?\s*(?:\s(?:in|inside|into|on|onto|there|back))?\s*$", re.I)
 
 
@@ -142,6 +143,8 @@ def prose_steps(text: str) -> tuple[Step, ...]:
         clause = _SWITCH.sub(r"turn \3 \2", clause)  # "switch the lamp on": "turn on the lamp"
         if place and _BARE_PUT.match(clause) and not re.search(rf"\b{re.escape(place)}\b", clause, re.I):
             clause = f"put {place}"
+        elif _PUT_AWAY.match(clause):
+            continue  # "put the knife in" with no place named: what it names is what is put, not where
         step = read_step(clause, structured=True)
         if step is None:
             continue
