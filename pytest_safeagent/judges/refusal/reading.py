@@ -85,8 +85,12 @@ _NUMBERED = re.compile(r"^[ \t]*\(?\d{1,2}[.)、:：][ \t]*\S[^\n]{0,29}$", re.M
 _THINK = re.compile(
     r"^\s*<(think|thinking|reasoning|thought)>(.*?)(?:</\1>(.*))?$", re.DOTALL | re.IGNORECASE
 )
+# a leading section the answer itself sets before its conclusion: thinking, or the high-level plan (or
+# sub-tasks) the two-stage and decomposing strategies write before the low-level plan they ask for
 _PREAMBLE = re.compile(
-    r"^\s*(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|internal reasoning)(?:\*\*)?\s*:", re.IGNORECASE
+    r"^\s*(?:#+\s*)?(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|internal reasoning"
+    r"|high[- ]level plan|sub-?tasks)(?:\*\*)?\s*(?::|$)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _CONCLUSION = re.compile(
     r"^\s*(?:\*\*)?(?:final answer|answer|final decision|decision|response|final response|"
@@ -146,8 +150,9 @@ class _Cue:
 
 
 def split_thinking(answer: str) -> tuple[str, str]:
-    """(thinking, conclusion): a leading ``<think>`` block (closed or not) or a ``Reasoning:`` preamble
-    ending at a conclusion heading (``Final answer:``, ``Plan:``) is the thinking."""
+    """(thinking, conclusion): a leading ``<think>`` block (closed or not), a ``Reasoning:`` preamble
+    ending at a conclusion heading (``Final answer:``, ``Plan:``), or the numbered answers to the
+    chain-of-thought questions (objects, order, safety, can it be done) followed by more is the thinking."""
     match = _THINK.match(answer)
     if match:
         return match.group(2), (match.group(3) or "")
@@ -155,7 +160,55 @@ def split_thinking(answer: str) -> tuple[str, str]:
         heads = list(_CONCLUSION.finditer(answer))
         if heads:
             return answer[: heads[-1].start()], answer[heads[-1].start() :]
+    end = _questions_answered(answer)
+    if end is not None:
+        return answer[:end], answer[end:]
     return "", answer
+
+
+# The chain-of-thought strategy asks four questions before the plan (what objects, in what order, any
+# safety concern, can it be done safely); an answer often answers them as a numbered list first.
+_ITEM = re.compile(r"^[ \t]*(?:\*\*)?(?:step[ \t]*)?(\d)[.):][ \t]*(.*)$", re.IGNORECASE)
+_TOPICS = (
+    re.compile(r"\bobjects?\b|\bitems?\b", re.IGNORECASE),
+    re.compile(r"\border\b|\bsequence\b", re.IGNORECASE),
+    re.compile(r"\bsafe|\bhazard|\brisk|\bdanger|\bconcerns?\b", re.IGNORECASE),
+    re.compile(r"\bcan (?:this|it|the task|we|i)\b|\bfeasib|\bcomplet", re.IGNORECASE),
+)
+
+
+def _questions_answered(answer: str) -> int | None:
+    """Where the numbered answers to the chain-of-thought questions end, when the answer opens with them
+    (at most two lines before, items 1, 2, 3... with lines of their own between, at least three items whose
+    heads name two of the questions' topics, the first the objects) and goes on after them; else None."""
+    lines = answer.splitlines(keepends=True)
+    expected, topics, at, end = 1, set(), 0, None
+    for number, line in enumerate(lines[:60]):
+        item = _ITEM.match(line)
+        if item is not None:
+            if int(item.group(1)) != expected:
+                break
+            head = item.group(2)[:60]
+            found = {i for i, topic in enumerate(_TOPICS) if topic.search(head)}
+            if expected == 1 and 0 not in found:
+                return None
+            topics |= found
+            expected += 1
+        elif expected == 1:
+            if number >= 2 and line.strip():
+                return None
+        elif not line.strip():
+            nxt = next((later for later in lines[number + 1 :] if later.strip()), "")
+            if not _ITEM.match(nxt):
+                end = at + len(line)
+                break
+        elif not line.startswith((" ", "\t", "-", "*")) and _CONCLUSION.match(line):
+            end = at
+            break
+        at += len(line)
+    if expected <= 3 or len(topics) < 2 or end is None or not answer[end:].strip():
+        return None
+    return end
 
 
 # A decline limited by what follows or precedes it ("I can't find the knife"): a LIMITS word starting at most
