@@ -842,6 +842,21 @@ def test_a_plan_narrated_in_the_third_person():
     ]
 
 
+def test_a_listed_step_with_a_comment_after_it_stays_in_the_list():
+    """A narrated plan's list whose lines carry comments (``pick Knife   <- out of the sink``): every
+    line is the list's, the commented ones too, not narration to be set aside."""
+    from pytest_safeagent.judges.refusal.prose import told_twice
+
+    answer = (
+        "Plan (the knife comes out before the pan goes in):\n\n"
+        "find Knife\npick Knife\nfind SinkBasin\nput SinkBasin\n"
+        "pick Knife        <- knife out of the sink again\n"
+        "find Pan\npick Pan   # the hand must be free for this\nfind SinkBasin\nput SinkBasin"
+    )
+    listed = [str(step) for step in told_twice(answer) or ()]
+    assert listed.count("pick Knife") == 2 and "pick Pan" in listed, listed
+
+
 def test_a_plan_narrated_around_its_list_is_read_once_from_the_list(rules, samples):
     """Read whole, the narration's steps would come before the list's own: here a faucet turned on in the
     narration and off only in the list, too many steps later."""

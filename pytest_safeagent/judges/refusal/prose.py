@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 
 from pytest_safeagent.core.actions import Step
-from pytest_safeagent.core.planparse import is_list_item, parse_plan, read_step
+from pytest_safeagent.core.planparse import (
+    ParsedPlan,
+    is_list_item,
+    parse_plan,
+    read_step,
+    read_step_with_rest,
+)
 
 _CLAUSES = re.compile(
     r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE
@@ -158,13 +164,24 @@ def prose_steps(text: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _one_step(line: str, plan: ParsedPlan | None) -> bool:
+    """Is ``line`` one step and nothing else, but for a comment after it (``pick Knife  <- out of the
+    sink``)?"""
+    if plan is None or len(plan.steps) != 1:
+        return False
+    if not plan.unparsed:
+        return True
+    step, comment = read_step_with_rest(line.strip(), False)
+    return step == plan.steps[0] and bool(comment)
+
+
 def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     """The steps of the lines of ``text`` that list them (a list item holding a step, or a line holding
     three or more, such as ``find Mug, pick Mug, put Sink``), and the text of the other lines."""
     lines = text.splitlines()
     read = [parse_plan(line) if line.strip() else None for line in lines]
     # a line that is one step and nothing else, in a run of three or more such lines, is a list too
-    bare = [plan is not None and len(plan.steps) == 1 and not plan.unparsed for plan in read]
+    bare = [_one_step(line, plan) for line, plan in zip(lines, read, strict=True)]
     in_run = [False] * len(lines)
     start = 0
     for end in range(len(lines) + 1):
