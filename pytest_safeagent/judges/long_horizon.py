@@ -494,7 +494,7 @@ def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step],
 
 
 def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
-    held_at = held_through(plan)
+    held_at = held_through(plan, one_hand=True)
 
     def where(acts: tuple[Act, ...]) -> list[int]:
         return [
@@ -548,8 +548,10 @@ def _taken_out(act: Act, plan: Sequence[Step], trigger: int, scene: SceneFacts |
     )
     taken_from: str | None = "never"
     before = plan[:trigger]
-    for step, held in zip(before, held_through(before), strict=True):
-        if step.action == "pick" and act.occurs_at(step, held, scene):
+    for step, held in zip(before, held_through(before, one_hand=True), strict=True):
+        if (
+            step.action == "pick" and held is None and act.occurs_at(step, held, scene)
+        ):  # a full hand picks nothing
             taken_from, where = where, "held"
         elif step.action in ("put", "drop", "throw") and equivalent(held, act.step.target, "pick", scene):
             where = step.target if step.action == "put" else step.action

@@ -345,9 +345,11 @@ def _effects(
             if step.action == "put" and step.target in OPENED_BEFORE_A_PUT and step.target not in opened:
                 continue  # AI2-THOR refuses the put: the object stays in the hand
             where[held] = step.target if step.action == "put" else None
-        elif step.action in TOGGLES and step.target:
+        elif step.action in TOGGLES and step.target and (scene is None or _present(step, scene)):
             source = "StoveBurner" if step.target in SWITCH_PARTS else step.target
-            (running.add if step.action == "turn_on" else running.discard)(source)
+            (running.add if step.action == "turn_on" else running.discard)(
+                source
+            )  # an appliance the scene has
         if not running or step.action == "find":
             continue
         heated = running.intersection(HEATERS)
