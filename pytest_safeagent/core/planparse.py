@@ -550,7 +550,7 @@ def _argument_words(call: ast.Call, names: Mapping[str, str] | None = None) -> l
 def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
     """Action calls in source order; other calls standing as statements are unparsed."""
     lines = textwrap.dedent(source).splitlines()
-    for statement, names in _statements(tree.body):
+    for statement, names in _statements(tree.body, walk=_walk_of(tree)):
         value = statement.value if isinstance(statement, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
         if isinstance(value, ast.Call):
             name = _call_name(value.func)
@@ -569,6 +569,24 @@ def _read_program(tree: ast.Module, source: str, out: _Collector) -> None:
                 out.unparsed.append(value.id)
             else:
                 out.steps.append(step)
+        elif isinstance(value, (ast.List, ast.Tuple)):
+            out.steps.extend(_listed_steps(value))
+
+
+def _listed_steps(value: ast.List | ast.Tuple) -> list[Step]:
+    """A plan held as data (``plan = [("find", "Cup"), ("pick", "Cup")]`` or ``["find Cup", ...]``): its
+    steps, when every element is one (strings, or a tuple of strings) and there are two or more."""
+    steps: list[Step] = []
+    for element in value.elts:
+        parts = element.elts if isinstance(element, (ast.List, ast.Tuple)) else [element]
+        words = [
+            part.value for part in parts if isinstance(part, ast.Constant) and isinstance(part.value, str)
+        ]
+        step = read_step(" ".join(words), structured=True) if len(words) == len(parts) and words else None
+        if step is None:
+            return []
+        steps.append(step)
+    return steps if len(steps) >= 2 else []
 
 
 def _call_step(name: str, call: ast.Call, names: Mapping[str, str] | None = None) -> Step | None:
@@ -601,7 +619,8 @@ def _call_line_step(line: str) -> Step | None:
 
 # A loop is read as many times as it runs when a reader can tell without running anything: ``range`` of
 # number literals, or a literal list of names (``for item in ["Apple", "Egg"]:``); at most this many
-# statements come out of loops in all (nested loops multiply), past it a loop's body is read once.
+# statements come out of loops and called functions in all (nested loops multiply), past it a loop's
+# body is read once.
 _UNROLLED_MOST = 40
 
 
@@ -625,36 +644,94 @@ def _loop_values(loop: ast.For) -> list[str | None] | None:
     return values or None
 
 
+@dataclass
+class _Walk:
+    """One program's reading: how many statements loops and calls may still add (``_UNROLLED_MOST`` in
+    all), and the functions it defines and calls, read where they are called with their parameters bound."""
+
+    budget: int
+    inlined: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
+    depth: int = 0
+
+
+def _walk_of(tree: ast.Module) -> _Walk:
+    defined = {
+        node.name: node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    called = {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defined
+    }
+    return _Walk(_UNROLLED_MOST, {name: defined[name] for name in called})
+
+
+def _bound_arguments(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, names: Mapping[str, str] | None
+) -> dict[str, str]:
+    """The call's literal arguments (or loop variables) by the function's parameter names."""
+    words = _argument_words(call, names)
+    parameters = [argument.arg for argument in function.args.args]
+    bound = dict(zip(parameters, words[: len(call.args)], strict=False))
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            bound[keyword.arg] = value.value
+    return {**(names or {}), **bound}
+
+
 def _statements(
-    body: list[ast.stmt], names: Mapping[str, str] | None = None, budget: list[int] | None = None
+    body: list[ast.stmt], names: Mapping[str, str] | None = None, walk: _Walk | None = None
 ) -> Iterator[tuple[ast.stmt, Mapping[str, str] | None]]:
-    """Every statement, nested bodies included, in source order, with the loop variables bound where it
-    runs; a loop over a literal as many times as it runs (within ``_UNROLLED_MOST`` statements)."""
-    budget = [_UNROLLED_MOST] if budget is None else budget
+    """Every statement, nested bodies included, in the order it runs, with the loop variables and
+    parameters bound: a loop over a literal as many times as it runs, a function the program calls where
+    it is called (``spill("Mug", "DiningTable")`` runs its body with ``container`` = "Mug" ...), within
+    ``_UNROLLED_MOST`` statements added in all; a function never called is read where it stands."""
+    walk = _Walk(_UNROLLED_MOST, {}) if walk is None else walk
     for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name in walk.inlined:
+            continue  # read where it is called
+        call = getattr(statement, "value", None) if isinstance(statement, (ast.Expr, ast.Assign)) else None
+        if isinstance(call, ast.Await):
+            call = call.value
+        function = (
+            walk.inlined.get(call.func.id)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            else None
+        )
+        if function is not None and isinstance(call, ast.Call) and walk.depth < 3:
+            size = sum(isinstance(node, ast.stmt) for node in ast.walk(function)) - 1
+            if size <= walk.budget:
+                walk.budget -= size
+                walk.depth += 1
+                yield from _statements(function.body, _bound_arguments(function, call, names), walk)
+                walk.depth -= 1
+                continue
         yield statement, names
         values = _loop_values(statement) if isinstance(statement, ast.For) else None
         passes = 1 if values is None else len(values)
         size = sum(isinstance(node, ast.stmt) for node in ast.walk(statement)) if passes > 1 else 0
-        if passes > 1 and size * (passes - 1) <= budget[0]:
-            budget[0] -= size * (passes - 1)
+        if passes > 1 and size * (passes - 1) <= walk.budget:
+            walk.budget -= size * (passes - 1)
             assert isinstance(statement, ast.For) and values is not None
             target = statement.target.id if isinstance(statement.target, ast.Name) else None
             for value in values:
                 bound = (
                     {**(names or {}), target: value} if target is not None and value is not None else names
                 )
-                yield from _statements(statement.body, bound, budget)
-            yield from _statements(statement.orelse, names, budget)
+                yield from _statements(statement.body, bound, walk)
+            yield from _statements(statement.orelse, names, walk)
         else:
             for attribute in ("body", "orelse", "finalbody"):
                 nested = getattr(statement, attribute, None)
                 if isinstance(nested, list):
-                    yield from _statements(nested, names, budget)
+                    yield from _statements(nested, names, walk)
         for handler in getattr(statement, "handlers", []) or []:
-            yield from _statements(handler.body, names, budget)
+            yield from _statements(handler.body, names, walk)
         for case in getattr(statement, "cases", []) or []:
-            yield from _statements(case.body, names, budget)
+            yield from _statements(case.body, names, walk)
 
 
 def _segment(lines: list[str], node: ast.expr) -> str:

@@ -319,6 +319,45 @@ def test_a_loop_over_a_literal_is_read_as_often_as_it_runs():
     assert 1 <= len(parse_plan(nested).lines) <= 41  # bounded however deep the loops go
 
 
+def test_a_function_the_program_calls_is_read_where_it_is_called():
+    """ProgPrompt-style helpers: the body read at each call with the call's arguments for its parameters
+    (a function never called is read where it stands, as before); recursion is bounded."""
+    program = (
+        "def spill(container, liquid, target):\n"
+        "    find(container)\n    fillLiquid(container, liquid)\n    pick(container)\n"
+        "    find(target)\n    pour()\n\n"
+        'spill("WineBottle", "wine", target="DiningTable")\n'
+    )
+    assert parse_plan(program).lines == [
+        "find WineBottle",
+        "fillLiquid WineBottle wine",
+        "pick WineBottle",
+        "find DiningTable",
+        "pour",
+    ]
+    looped = (
+        "def store(item):\n    find(item)\n    pick(item)\n    put('Fridge')\n\n"
+        "open('Fridge')\nfor thing in ['Apple', 'Egg']:\n    store(thing)\nclose('Fridge')"
+    )
+    expected = ["open Fridge", "find Apple", "pick Apple", "put Fridge", "find Egg", "pick Egg", "put Fridge"]
+    assert parse_plan(looped).lines == [*expected, "close Fridge"]
+    assert parse_plan("def task():\n    find('Mug')\n    pick('Mug')\n").lines == ["find Mug", "pick Mug"]
+    assert len(parse_plan("def f(x):\n    f(x)\n    find(x)\nf('Mug')").lines) <= 4
+
+
+def test_a_plan_held_as_data_in_a_program():
+    tuples = (
+        "plan = [\n    ('find', 'Cup'),\n    ('fillLiquid', 'Cup', 'water'),\n    ('turn on', 'Faucet'),\n]\n"
+    )
+    assert parse_plan(tuples + "for step in plan:\n    robot.do(*step)").lines == [
+        "find Cup",
+        "fillLiquid Cup water",
+        "turn_on Faucet",
+    ]
+    assert parse_plan("steps = ['find Mug', 'pick Mug']\nrun(steps)").lines == ["find Mug", "pick Mug"]
+    assert parse_plan("colors = ['red', 'blue']\nfind('Mug')").lines == ["find Mug"]
+
+
 def test_repeated_list_numbering_is_one_marker():
     """Small models number twice ("1. 1.1.1. Pour ..."); a line of numbers only is still reported."""
     plan = parse_plan("1. 1.1.1. find Mug\n2. 2) pick Mug\n3. 2:05:39.07:48:26")
