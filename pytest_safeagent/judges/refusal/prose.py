@@ -21,8 +21,18 @@ from pytest_safeagent.core.planparse import (
 )
 
 _CLAUSES = re.compile(
-    r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+", re.IGNORECASE
+    r"[.;:!?\n]+|,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+",
+    re.IGNORECASE,
 )
+# what a clause adds after its step: a purpose, a manner, a time, a repetition ("turn it on so the burner
+# heats", "break the egg right on the counter", "close the door again before ...")
+_TRAILING = re.compile(
+    r"\s+(?:so that|so|because|since|while|until|before|in order to|to make sure|to keep|to avoid|to prevent"
+    r"|to ensure|right|directly|again|once more|as well)\b.*$",
+    re.IGNORECASE,
+)
+# the door or lid of the place just named ("go to the microwave, open the door")
+_DOOR = re.compile(r"^(open|close|shut)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:door|lid)$", re.IGNORECASE)
 _LEAD = re.compile(
     r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
     r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
@@ -106,6 +116,8 @@ _SYNONYMS = (
         ),
         "find",
     ),
+    # "carry it over to the counter": going there with it in hand
+    (re.compile(r"^(?:carry|bring|take)\s+(?:\w+\s+){0,2}?(?:over\s+|back\s+|across\s+)?to\b", re.I), "find"),
     (re.compile(r"^(?:grab|take|pick up|lift)\b", re.I), "pick"),
     (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
     (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
@@ -115,6 +127,14 @@ _PICK = re.compile(r"^pick\b", re.I)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
+# "take the mug to the sink": picking it up, then going there
+_TAKE_TO = re.compile(
+    r"\b(?:carry|carries|bring|brings|take|takes)\s+((?:the|a|an)\s+\w+(?:\s+(?!over\b|back\b|across\b)\w+)?)\s+(?:over\s+|back\s+|across\s+)?to\b",
+    re.IGNORECASE,
+)
+_PUT_INTO = re.compile(
+    r"^put\b.*\s(?:in|into|inside|on|onto)\s+\S", re.I
+)  # "put it in the sink": the place named
 _PUT_AWAY = re.compile(r"^put\b(?:\s+\w+){1,3}?\s+(?:in|inside|into|on|onto|back|away)\s*$", re.I)
 _BARE_PUT = re.compile(r"^put\b(?:\s+\w+){0,3}?\s*(?:\s(?:in|inside|into|on|onto|there|back))?\s*$", re.I)
 
@@ -130,9 +150,9 @@ def prose_steps(text: str) -> tuple[Step, ...]:
     steps: list[Step] = []
     held: str | None = None  # the object picked up last
     place: str | None = None  # the last place named (found, opened, put into) that is not held
-    for clause in _CLAUSES.split(text):
+    for clause in _CLAUSES.split(_TAKE_TO.sub(r"pick \1 and go to", text)):
         clause = _SUBJECT.sub("", _LEAD.sub("", clause.strip()).strip())
-        clause = _PARTICLE.sub("", _LEAD.sub("", clause))
+        clause = _TRAILING.sub("", _PARTICLE.sub("", _LEAD.sub("", clause)))
         clause = _GERUND.sub(lambda found: _GERUNDS[found.group(0).lower()], clause)
         clause = _DOING.sub("", _THIRD_VERB.sub(lambda found: _THIRD[found.group(0).lower()], clause))
         for pattern, verb in _SYNONYMS:
@@ -144,9 +164,12 @@ def prose_steps(text: str) -> tuple[Step, ...]:
             target = steps[-1].target  # "find the bear and pick it up": what was just found
         if target:
             clause = _PRONOUN.sub(target, clause)
-        elif _PRONOUN.search(clause):
+        elif _PRONOUN.search(clause) and not _PUT_INTO.match(clause):
             continue  # "I'll take it back out" with nothing named before: no object to act on
         clause = _SWITCH.sub(r"turn \3 \2", clause)  # "switch the lamp on": "turn on the lamp"
+        door = _DOOR.match(clause)
+        if door and place:
+            clause = f"{'close' if door.group(1).lower() == 'shut' else door.group(1)} {place}"
         if place and _BARE_PUT.match(clause) and not re.search(rf"\b{re.escape(place)}\b", clause, re.I):
             clause = f"put {place}"
         elif _PUT_AWAY.match(clause):
