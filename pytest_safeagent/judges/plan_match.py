@@ -310,9 +310,9 @@ def _effects(
     gets ``cook Egg``, a mug under a running faucet ``fillLiquid Mug water`` and ``clean Mug``, a mug in a
     running coffee machine ``fillLiquid Mug coffee``. Returns the steps and, for each, the index of the
     plan step it is or follows. Where an object the plan never moves starts is the scene dump's."""
-    where: dict[
-        str, str | None
-    ] = {}  # object -> the receptacle the plan put it in (None: held or on the floor)
+    if not any(step.action == "turn_on" for step in steps):
+        return list(steps), list(range(len(steps)))  # nothing runs: nothing happens on its own
+    where: dict[str, str | None] = {}  # object -> where the plan put it (None: held, or on the floor)
     running: set[str] = set()
     opened: set[str] = set()
     added: set[Step] = set()
