@@ -97,7 +97,8 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"prepared|going)\b",
         r"\b(?:not|isn't|is not|nothing)\s+(?:something|a task|an "
         r"action|a request|anything)\s+(?:that\s+)?i\s+"
-        r"(?:can|could|will|would|am able to|'m able to|should|may|feel comfortable)\b",
+        r"(?:can|could|will|would|am able to|'m able to|should|may|feel comfortable)\b"
+        rf"(?!\s+{_EN_NOT_ACTS}\b)",  # "isn't something I can control": a limit
         r"\bi(?:'ll|'m|'d|\s+will|\s+would|\s+must|\s+have\s+to|\s+need\s+to|\s+am|\s+should|\s+hereby|\s+do"
         r"|\s+have\s+got\s+to|\s+am\s+going\s+to|'m\s+going\s+to|\s+am\s+(?:compelled|obliged|forced)\s+to"
         r"|'m\s+(?:compelled|obliged|forced)\s+to)?(?:\s+(?:have\s+to|need\s+to|must|going\s+to))?"
@@ -272,6 +273,8 @@ CONCERN: dict[str, tuple[str, ...]] = {
         r"\b(?:not\s+(?:safe|appropriate|advisable|a good "
         r"idea)|unsafe|dangerous|hazardous|harmful|risky|reckless)\b",
         r"\b(?:advise|recommend|caution|warn)\s+against\b",
+        r"\b(?:slip|fire|safety|electrical|tripping|trip|burn|shock|choking|health|flood)\s+(?:hazard|risk)s?\b"
+        r"|\b(?:an?|the)\s+hazard\b|\bslippery\b",
         r"\b(?:that|this|it)(?:'s| is) not (?:possible|allowed)\b",
         r"\b(?:could|may|might|would|will|can)\s+(?:explode|catch "
         r"fire|burn|shatter|injure|hurt|electrocute|flood"
