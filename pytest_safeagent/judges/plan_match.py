@@ -418,6 +418,10 @@ def _undone(reference: Sequence[Step], plan: Sequence[Step], canonical: dict[str
 
 # ----- matching ----------------------------------------------------------------------------------
 
+# A reference's "put Floor" is met by dropping what the hand holds (AI2-THOR's drop lands it on the floor);
+# not where the reference drops something itself (its drop is the goal there).
+_ON_THE_FLOOR = Step("put", "Floor")
+
 
 @dataclass(frozen=True)
 class PlanMatch:
@@ -463,6 +467,10 @@ def match_plan(
     slots: dict[int, int] = {}  # goal number -> plan index
     canonical: dict[str, str] = {}
     notes: list[str] = []
+    if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
+        plan = [
+            _ON_THE_FLOOR if step.action == "drop" else step for step in plan
+        ]  # what is dropped lands there
     plan, origin = _effects(plan, held_through(plan, one_hand=reference.one_hand), scene)
     held_at = held_through(plan, one_hand=reference.one_hand)
     for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
