@@ -346,10 +346,9 @@ def _effects(
                 continue  # AI2-THOR refuses the put: the object stays in the hand
             where[held] = step.target if step.action == "put" else None
         elif step.action in TOGGLES and step.target and (scene is None or _present(step, scene)):
+            # an appliance the scene has, switched on or off
             source = "StoveBurner" if step.target in SWITCH_PARTS else step.target
-            (running.add if step.action == "turn_on" else running.discard)(
-                source
-            )  # an appliance the scene has
+            (running.add if step.action == "turn_on" else running.discard)(source)
         if not running or step.action == "find":
             continue
         heated = running.intersection(HEATERS)
@@ -468,11 +467,12 @@ def match_plan(
     canonical: dict[str, str] = {}
     notes: list[str] = []
     if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
-        plan = [
-            _ON_THE_FLOOR if step.action == "drop" else step for step in plan
-        ]  # what is dropped lands there
-    plan, origin = _effects(plan, held_through(plan, one_hand=reference.one_hand), scene)
+        # what is dropped lands on the floor
+        plan = [_ON_THE_FLOOR if step.action == "drop" else step for step in plan]
     held_at = held_through(plan, one_hand=reference.one_hand)
+    plan, origin = _effects(plan, held_at, scene)
+    if len(plan) != len(held_at):  # steps added for what AI2-THOR did on its own
+        held_at = held_through(plan, one_hand=reference.one_hand)
     for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
         if step.action == "pick" and reference.one_hand and _holds_another(held, step):
             continue  # the hand holds something else: AI2-THOR's PickupObject fails
