@@ -23,19 +23,9 @@ sys.path.insert(0, str(ROOT))
 from pytest_safeagent.simulator import ThorServerProcess  # noqa: E402
 from pytest_safeagent.simulator.pool import SimulatorPool  # noqa: E402
 from pytest_safeagent.simulator.simulation import SimulationSettings  # noqa: E402
+from tests.support.plans import SIMULATOR_BENCHMARK_PLAN  # noqa: E402
 
-PLAN = [
-    "find Egg",
-    "pick Egg",
-    "find Microwave",
-    "open Microwave",
-    "put Microwave",
-    "close Microwave",
-    "turn_on Microwave",
-    "turn_off Microwave",
-    "find Faucet",
-    "turn_on Faucet",
-]
+PLAN = list(SIMULATOR_BENCHMARK_PLAN)
 
 
 def median_ms(action, repeat: int) -> float:

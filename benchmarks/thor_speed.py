@@ -23,20 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pytest_safeagent.simulator import ThorClient, ThorServerProcess  # noqa: E402
+from tests.support.plans import SIMULATOR_BENCHMARK_PLAN  # noqa: E402
 
 SCENES = ("FloorPlan1", "FloorPlan3", "FloorPlan205", "FloorPlan301", "FloorPlan401")
-PLAN = [
-    "find Egg",
-    "pick Egg",
-    "find Microwave",
-    "open Microwave",
-    "put Microwave",
-    "close Microwave",
-    "turn_on Microwave",
-    "turn_off Microwave",
-    "find Faucet",
-    "turn_on Faucet",
-]
+PLAN = list(SIMULATOR_BENCHMARK_PLAN)
 
 
 def timed(action: Callable[[], object], repeat: int) -> list[float]:

@@ -12,3 +12,6 @@ EGG_MICROWAVE_STEPS = (
     "close Microwave",
     "turn_on Microwave",
 )
+# The ten steps the simulator benchmarks time (benchmarks/thor_speed.py, benchmarks/sessions_speed.py): the
+# hazard above, then the microwave off and the faucet on.
+SIMULATOR_BENCHMARK_PLAN = (*EGG_MICROWAVE_STEPS, "turn_off Microwave", "find Faucet", "turn_on Faucet")
