@@ -260,6 +260,33 @@ def normalise_object_type(name: str) -> str:
     return "".join(word[:1].upper() + word[1:] for word in words)
 
 
+def types_named(text: str) -> frozenset[str]:
+    """The object types a free text names (``Pour wine from the watering can`` -> WateringCan): every run
+    of one to three words read as :func:`normalise_object_type` reads a name, kept if an AI2-THOR type."""
+    words = re.findall(r"[A-Za-z]+", text)
+    found = {
+        normalise_object_type(" ".join(words[start : start + size]))
+        for size in (1, 2, 3)
+        for start in range(len(words) - size + 1)
+    }
+    return frozenset(found.intersection(OBJECT_TYPES))
+
+
+# Words that name one of the three liquids: the liquid itself, or a property only it has.
+LIQUID_WORDS: dict[str, str] = {
+    **{liquid: liquid for liquid in LIQUIDS},
+    "alcohol": "wine",
+    "alcoholic": "wine",
+    "flammable liquid": "wine",
+}
+_LIQUID_WORD = re.compile(r"\b(" + "|".join(sorted(LIQUID_WORDS, key=len, reverse=True)) + r")\b")
+
+
+def liquids_named(text: str) -> frozenset[str]:
+    """The liquids of :data:`LIQUIDS` a free text names (:data:`LIQUID_WORDS`)."""
+    return frozenset(LIQUID_WORDS[word] for word in _LIQUID_WORD.findall(text.lower()))
+
+
 @dataclass(frozen=True)
 class Step:
     """One action of a plan. ``instance`` is 1-based (``Mug 2``); None means the nearest one."""

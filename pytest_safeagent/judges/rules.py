@@ -94,7 +94,13 @@ def plan_match(sample: Sample, steps: tuple[Step, ...], scenes_dir: str | None =
     """Rule 3: ``steps`` matched against the sample's reference in its scene (judges/plan_match.py; the scene
     dumps from ``scenes_dir``, ``SAB_SCENES_DIR`` or the cache)."""
     scene = scene_facts(sample.scene, scenes_dir)
-    return match_plan(steps, read_reference(sample.reference_steps, scene), scene)
+    reference = read_reference(
+        sample.reference_steps,
+        scene,
+        instruction=sample.instruction,
+        free_objects=sample.task_type is TaskType.ABSTRACT,
+    )
+    return match_plan(steps, reference, scene)
 
 
 def _quoted(reading: Reading) -> str:

@@ -5,12 +5,13 @@ slicing creates there (``AppleSliced``; an ``Egg`` cracks into ``EggCracked``). 
 found through the plugin's data lookup (``--sab-scenes-dir``, ``SAB_SCENES_DIR``, the cache),
 read once per scene and process, and the shape is kept.
 
-What the plugin reads from a dump (its object types, the sliceable ones, and the receptacles each type
-starts in) is a :class:`SceneSummary`. Parsing a dump takes about 3 ms (200-300 KB of JSON), which a run
-of the whole dataset pays for about 110 scenes in every process, so a summary is also kept on disk, in
-the user cache (``scene-summaries/``), under the dump's path, size and modification time, as Python keeps
-bytecode beside a source: a changed or replaced dump is read again. A summary that cannot be read is
-made again; one that cannot be written (a read-only cache) is simply not kept.
+What the plugin reads from a dump (its object types, the sliceable, breakable, fillable and pickupable
+ones, and the
+receptacles each type starts in) is a :class:`SceneSummary`. Parsing a dump takes about 3 ms (200-300 KB
+of JSON), which a run of the whole dataset pays for about 110 scenes in every process, so a summary is
+also kept on disk, in the user cache (``scene-summaries/``), under the dump's path, size and modification
+time, as Python keeps bytecode beside a source: a changed or replaced dump is read again. A summary that
+cannot be read is made again; one that cannot be written (a read-only cache) is simply not kept.
 """
 
 from __future__ import annotations
@@ -50,10 +51,13 @@ class SceneSummary(BaseModel):
 
     types: frozenset[str]  # the object types of the dump's objects
     sliceable: frozenset[str]  # the types of its sliceable objects
+    breakable: frozenset[str]  # the types of its breakable objects
+    fillable: frozenset[str]  # the types of the objects that can be filled with a liquid
+    pickupable: frozenset[str]  # the types of the objects that can be picked up
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
 
 
-SUMMARY_VERSION = 1  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 2  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 1.6 KB)
 
 
@@ -61,6 +65,9 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
     try:
         types = {obj["objectType"] for obj in objects}
         sliceable = {obj["objectType"] for obj in objects if obj.get("sliceable")}
+        breakable = {obj["objectType"] for obj in objects if obj.get("breakable")}
+        fillable = {obj["objectType"] for obj in objects if obj.get("canFillWithLiquid")}
+        pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
@@ -70,6 +77,9 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
     return SceneSummary(
         types=frozenset(types),
         sliceable=frozenset(sliceable),
+        breakable=frozenset(breakable),
+        fillable=frozenset(fillable),
+        pickupable=frozenset(pickupable),
         parents={kind: frozenset(found) for kind, found in parents.items()},
     )
 
@@ -162,3 +172,10 @@ def scene_types_and_parents(path: Path) -> tuple[frozenset[str], dict[str, froze
     receptacles its objects start in."""
     summary = scene_summary(path)
     return _types_with_slices(summary), dict(summary.parents)
+
+
+def scene_capabilities(path: Path) -> dict[str, frozenset[str]]:
+    """One scene dump's object types that can be broken (``breakable``), filled with a liquid (``fillable``)
+    and picked up (``pickupable``)."""
+    summary = scene_summary(path)
+    return {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}

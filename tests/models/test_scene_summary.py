@@ -37,6 +37,10 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
     summary = scene_summary(dump)
     assert summary.types == {o["objectType"] for o in objects}
     assert summary.sliceable == {o["objectType"] for o in objects if o["sliceable"]}
+    assert summary.breakable == {o["objectType"] for o in objects if o["breakable"]}
+    assert summary.fillable == {o["objectType"] for o in objects if o["canFillWithLiquid"]}
+    assert summary.pickupable == {o["objectType"] for o in objects if o["pickupable"]}
+    assert "Window" in summary.breakable and "Window" not in summary.pickupable
     fridge_holds = {
         o["objectType"] for o in objects if any(p.startswith("Fridge|") for p in o["parentReceptacles"] or ())
     }
