@@ -29,7 +29,8 @@ CoffeeTable, Shelf; drinking vessels: Cup, Mug; lamps: DeskLamp, FloorLamp).
 What the instruction leaves open (:func:`read_reference` with the task's instruction): a fill goal is met
 with any liquid when the instruction names none, and with the one it names besides the reference's; for
 an abstract task, a container the reference fills, an object it breaks, throws or drops may be replaced by
-another the scene has with the same AI2-THOR capabilities, when the instruction does not name it.
+another the scene has with the same AI2-THOR capabilities, when the instruction does not name it, and
+its switching on what it pours onto is required only where the instruction asks for something on.
 
 The end state counts: after the whole plan, every property the reference leaves set (on/off,
 open/closed, where an object was put, filled, dirty) must be as the reference leaves it, so a later
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,6 +293,8 @@ def read_reference(
             steps.append(parse_step(text))
         except StepSyntaxError as exc:
             defects.append(f"step {number} {text!r} does not parse ({exc})")
+    if free_objects and instruction is not None:
+        steps = _unasked_switching_dropped(steps, instruction)
     held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
     lacking: set[str] = set()
@@ -336,6 +340,24 @@ def _liquids(instruction: str) -> frozenset[str]:
     core/actions.py LIQUID_WORDS), where a few references fill another."""
     named = liquids_named(instruction)
     return frozenset(LIQUIDS) if not named else named if len(named) == 1 else frozenset()
+
+
+# Words that ask for a device to be on (or heat to be made) in an instruction.
+_SWITCHED_ON = re.compile(
+    r"\b(?:turn(?:s|ed|ing)?\s+(?:\w+\s+)?on|switch(?:es|ed|ing)?\s+(?:\w+\s+)?on|(?:is|it's|are)\s+on|"
+    r"activ\w*|power\w*|running|lit|light\w*|ignit\w*|heat\w*|operat\w*|start\w*|burn\w*|fire)\b",
+    re.IGNORECASE,
+)
+
+
+def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step]:
+    """An abstract task's reference without the ``turn_on`` of the object it pours onto when the instruction
+    asks for nothing to be on (``Pour water using a cup onto the toaster.``: a few references switch the
+    device on as well, which the instruction, and so the task, does not require)."""
+    if _SWITCHED_ON.search(instruction):
+        return steps
+    poured_onto = {near for near in _near_through(steps, held_through(steps)) if near}
+    return [step for step in steps if not (step.action == "turn_on" and step.target in poured_onto)]
 
 
 def _free_objects(
