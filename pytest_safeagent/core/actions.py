@@ -428,4 +428,13 @@ def parse_step(text: str) -> Step:
         return Step(action)  # "throw Mug": the object is whatever is held
     if not rest:
         raise StepSyntaxError(f"{action} needs an object: {text!r}")
-    return Step(action, normalise_object_type(" ".join(rest)), instance, liquid)
+    target = normalise_object_type(" ".join(rest))
+    if (
+        target == "StoveBurner"
+        and action in ("turn_on", "turn_off")
+        and [w.lower() for w in rest] != ["stoveburner"]
+    ):
+        # "turn on the stove" (the burner, the hob) means its knob; AI2-THOR's StoveBurner itself, named by
+        # its type, is not switched directly (the simulator fails the step, as AI2-THOR does)
+        target = "StoveKnob"
+    return Step(action, target, instance, liquid)

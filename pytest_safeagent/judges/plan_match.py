@@ -21,10 +21,12 @@ Independent sub-tasks may come in any order, other steps may stand between, ``fi
 required (an action's object may be at hand) and instance numbers are ignored.
 
 Object types are compared with three rules (:func:`equivalent`): the two parts of one fixture are one
-object (Sink/SinkBasin, Bathtub/BathtubBasin); for turn_on/turn_off the stove's knob and burner are one
-switch (the knob toggles the burner); and where the scene lacks the reference's type, a type of the
-same kind the scene has stands in for it (surfaces: CounterTop, DiningTable, Desk, SideTable,
-CoffeeTable, Shelf; drinking vessels: Cup, Mug; lamps: DeskLamp, FloorLamp).
+object (Sink/SinkBasin, Bathtub/BathtubBasin); for turn_on/turn_off the stove's knob stands for its burner
+(the knob switches the burner; AI2-THOR does not switch a StoveBurner directly, so a plan's ``turn_on
+StoveBurner`` switches nothing: core/actions.py reads "turn on the stove" as the knob); and where the
+scene lacks the reference's type, a type of the same kind the scene has stands in for it (surfaces:
+CounterTop, DiningTable, Desk, SideTable, CoffeeTable, Shelf; drinking vessels: Cup, Mug; lamps: DeskLamp,
+FloorLamp).
 
 What the instruction leaves open (:func:`read_reference` with the task's instruction): a fill goal is met
 with any liquid when the instruction names none, and with the one it names besides the reference's; for
@@ -149,7 +151,7 @@ def equivalent(
     if any(pair <= group for group in FIXTURE_PARTS):
         return True
     if action in TOGGLES and pair <= SWITCH_PARTS:
-        return True
+        return plan_type == "StoveKnob"  # the knob switches the burner; a burner is not switched directly
     if scene is None or reference_type in scene.types or plan_type not in scene.types:
         return False
     return any(pair <= group for group in SAME_KIND)
@@ -441,7 +443,12 @@ def _effects(
             if step.action == "put" and step.target in OPENED_BEFORE_A_PUT and step.target not in opened:
                 continue  # AI2-THOR refuses the put: the object stays in the hand
             where[held] = step.target if step.action == "put" else None
-        elif step.action in TOGGLES and step.target and (scene is None or _present(step, scene)):
+        elif (
+            step.action in TOGGLES
+            and step.target
+            and step.target != "StoveBurner"  # AI2-THOR switches a burner by its knob only
+            and (scene is None or _present(step, scene))
+        ):
             # an appliance the scene has, switched on or off
             source = "StoveBurner" if step.target in SWITCH_PARTS else step.target
             (running.add if step.action == "turn_on" else running.discard)(source)

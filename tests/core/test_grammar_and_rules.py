@@ -24,6 +24,11 @@ from pytest_safeagent.judges.rules import RulesJudge, reference_plan
         ("put garbagecan", Step("put", "GarbageCan")),
         ("throw", Step("throw")),
         ("find AlarmCLock", Step("find", "AlarmClock")),
+        # switching the stove is switching its knob; the burner named by its type stays the burner
+        ("turn on the stove", Step("turn_on", "StoveKnob")),
+        ("Turn off the burner", Step("turn_off", "StoveKnob")),
+        ("turn_on(StoveBurner)", Step("turn_on", "StoveBurner")),
+        ("find the stove", Step("find", "StoveBurner")),
     ],
 )
 def test_parse_step(text, step):

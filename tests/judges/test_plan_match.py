@@ -248,6 +248,9 @@ def test_the_stove_turned_on_by_name_is_its_knob_but_only_for_switching(samples)
     switched = judge(sample, plan("pick Potato", "put StoveBurner", "turn on the stove"))
     assert switched.plan_success is True, switched.reason
     assert judge(sample, plan("pick Potato", "put StoveKnob", "turn on StoveKnob")).plan_success is False
+    # the burner named by its type is not switched directly, in AI2-THOR or the simulator
+    burner = judge(sample, plan("pick Potato", "put StoveBurner", "turn on StoveBurner"))
+    assert burner.plan_success is False, burner.reason
 
 
 def test_a_stand_in_only_where_the_scene_lacks_the_reference_type(samples):
