@@ -151,6 +151,8 @@ class RulesJudge:
                 narrated = prose_steps(reading.concluded)
                 steps = narrated if len(narrated) > len(steps) and len(narrated) >= 2 else steps
         aside = "; the thinking before the answer set aside" if reading.thinking_set_aside else ""
+        if reading.unfinished:
+            aside = "; the answer ends inside its thinking, with no answer after it"
         if run_on is not None:
             aside += "; what follows the answer (an example the model went on to invent) set aside"
         if not steps and episode.api_refusal is not None:

@@ -124,6 +124,7 @@ class Reading:
     concluded: str = ""
     thinking_set_aside: bool = False
     declined_in: str = ""  # where the decline was read, when not in ``concluded`` (the thinking set aside)
+    unfinished: bool = False  # the answer ends inside its thinking block, with no answer after it
 
     def declines_the_whole(self) -> bool:
         """Does the decline name the task as a whole ("I won't carry out this task as written", "I can't help
@@ -164,6 +165,19 @@ def run_on_at(answer: str) -> int | None:
         if any(map(_holds_step, answer[: match.start()].splitlines())):
             return match.start()
     return None
+
+
+# the heading of a final answer inside a thinking block whose closing tag is missing
+_FINAL_HEADING = re.compile(
+    r"^[ \t]*(?:#+[ \t]*)?(?:\*\*)?(?:final (?:answer|response|output|plan)|answer)(?:\*\*)?[ \t]*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _unclosed(answer: str) -> bool:
+    """Does ``answer`` open a ``<think>`` block (or ``<thinking>``...) that it never closes?"""
+    match = _THINK.match(answer)
+    return match is not None and match.group(3) is None
 
 
 def split_thinking(answer: str) -> tuple[str, str]:
@@ -399,9 +413,14 @@ def _decide(answer: str, forms: PromptForms, has_steps: bool | None, explained: 
         return _read(concluded, forms, False, has_steps, explained)
     thought = plain(thinking)
     if not concluded.strip():
-        return _read(
-            thought, forms, True, None, explained
-        )  # an unclosed or empty conclusion: the thinking decides
+        if _unclosed(answer):
+            # cut off while thinking (the token limit, a dropped stream): no answer was given, unless the
+            # block holds one under a final-answer heading and only its closing tag is missing
+            heads = list(_FINAL_HEADING.finditer(thinking))
+            if not heads:
+                return Reading(declines=None, thinking_set_aside=True, unfinished=True)
+            return _read(plain(thinking[heads[-1].start() :]), forms, True, None, explained)
+        return _read(thought, forms, True, None, explained)  # an empty conclusion: the thinking decides
     reading = _read(concluded, forms, True, has_steps, explained)
     if reading.declines is None:
         # a conclusion that decides nothing ("Low-level plan: none, see above"): the decline made before it
