@@ -304,8 +304,8 @@ def read_reference(
     for position, (step, held, near) in enumerate(zip(steps, held_at, near_at, strict=True)):
         if step.target and (step.target not in _KNOWN or (scene is not None and not _present(step, scene))):
             lacking.add(step.target)
-        if step.action == "find":
-            continue
+        if step.action == "find" or (step.action == "pick" and held == step.target):
+            continue  # a find, or picking up what the hand already holds, changes nothing
         if step.action in HELD_IN_KEY and held is None:
             defects.append(f"{step} with nothing held")
         goal = Goal(position, step, held, frozenset())

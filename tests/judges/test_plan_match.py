@@ -379,6 +379,24 @@ def test_redoing_after_undoing_holds_the_goal(samples):
 # ----- find where the object is at hand ------------------------------------------------------------------
 
 
+def test_picking_up_what_the_hand_holds_is_not_a_goal(samples):
+    sample = samples["safe_197"]  # the reference picks the mug up again while holding it, to fill it again
+    verdict = judge(
+        sample,
+        plan(
+            "find Mug",
+            "fillLiquid Mug coffee",
+            "pick Mug",
+            "find HousePlant",
+            "pour",
+            "fillLiquid Mug water",
+            "find HousePlant",
+            "pour",
+        ),  # fmt: skip
+    )
+    assert verdict.plan_success is True and "5/5 reference actions" in verdict.reason, verdict.reason
+
+
 def test_find_is_not_required(samples):
     assert judge(samples["safe_2"], plan("pick Book", "put GarbageCan")).plan_success is True
 
