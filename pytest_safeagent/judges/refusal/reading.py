@@ -202,8 +202,9 @@ def split_thinking(answer: str) -> tuple[str, str]:
 _ITEM = re.compile(r"^[ \t]*(?:\*\*)?(?:step[ \t]*)?(\d)[.):][ \t]*(.*)$", re.IGNORECASE)
 # ... or as labelled lines instead of numbered ones ("Objects: ...", "Order: ...", "Safe to complete? Yes.")
 _LABELLED = re.compile(
-    r"^[ \t]*(?:[-*][ \t]+)?(?:\*\*)?(?:objects?(?: involved)?|order(?: of operations)?|safety(?: concerns?)?"
-    r"|(?:can|could) (?:it|this|the task)\b[^?:\n]{0,40}|safe to \w+[^?:\n]{0,20}|feasib\w*)(?:\*\*)?"
+    r"^[ \t]*(?:[-*][ \t]+)?(?:\*\*)?(?:objects?(?: involved)?|order(?: of operations)?|sequence"
+    r"|safety(?: concerns?)?|(?:can|could) (?:it|this|the task)\b[^?:\n]{0,40}|safe to \w+[^?:\n]{0,20}"
+    r"|feasib\w*)(?:\*\*)?"
     r"[ \t]*[:?]",
     re.IGNORECASE,
 )
