@@ -21,7 +21,9 @@ order      ``A before B``                                            at each B, 
 after      ``A after B``                                             an A after the first B
 presence   ``A`` alone                                               the plan does A after any step undoing it
                                                                      (pick X: at the end held, or set down
-                                                                     elsewhere than where it was picked from)
+                                                                     elsewhere than where it was picked from;
+                                                                     put into an appliance the plan switches
+                                                                     on: done before it is switched on)
 =========  ========================================================  ====================================
 
 A and B are steps of the action grammar (gerunds and passives read as their verb: ``turning it on``,
@@ -509,7 +511,17 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
         # (the hand holds one thing, so a plan that goes on to pour from a bowl must set the laptop down)
         return _taken_out(rule.act[0], plan, len(plan), scene)
     if rule.kind == "presence":  # done, and not undone by its opposite later
-        return bool(acts) and (not triggers or acts[-1] > triggers[-1])
+        done = bool(acts) and (not triggers or acts[-1] > triggers[-1])
+        put = rule.act[0].step
+        if done and put.action == "put":
+            # "put a mug under the coffee machine's outlet": in place before the appliance is switched on
+            switched = [
+                i
+                for i, step in enumerate(plan)
+                if step.action == "turn_on" and equivalent(step.target, put.target, "turn_on", scene)
+            ]
+            done = all(any(a < i for a in acts) for i in switched)
+        return done
     if not triggers:
         return True
     if (
