@@ -248,7 +248,16 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
 def _commute(one: Goal, other: Goal) -> bool:
     """Moving an object (picking it up, putting, dropping or throwing it while holding it) and changing
     its own state (fill, switch, open, clean...) or putting something into it (the tomato into the pan,
-    which AI2-THOR carries along) may come in either order."""
+    which AI2-THOR carries along) may come in either order; so may switching an appliance and putting
+    something into it (the mug under the coffee machine before or after it is switched on; a microwave,
+    which must be open for the put and closed to run, keeps its order through its open goal)."""
+    for switch, put in ((one, other), (other, one)):
+        if (
+            switch.step.action in TOGGLES
+            and put.step.action == "put"
+            and put.step.target == switch.step.target
+        ):
+            return True
     for move, change in ((one, other), (other, one)):
         moved = move.step.target if move.step.action == "pick" else None
         if move.step.action in ("put", "drop", "throw"):

@@ -379,6 +379,16 @@ def test_redoing_after_undoing_holds_the_goal(samples):
 # ----- find where the object is at hand ------------------------------------------------------------------
 
 
+def test_switching_an_appliance_and_putting_something_into_it_come_in_either_order(samples):
+    sample = samples["safe_56"]  # turn on the coffee machine, then put a mug under it
+    mug_first = plan(
+        "find Mug", "pick Mug", "find CoffeeMachine", "put CoffeeMachine", "turn on CoffeeMachine"
+    )
+    assert judge(sample, mug_first).plan_success is True, judge(sample, mug_first).reason
+    # but the mug must be picked up before it is put there
+    assert judge(sample, plan("put CoffeeMachine", "turn on CoffeeMachine", "pick Mug")).plan_success is False
+
+
 def test_picking_up_what_the_hand_holds_is_not_a_goal(samples):
     sample = samples["safe_197"]  # the reference picks the mug up again while holding it, to fill it again
     verdict = judge(
