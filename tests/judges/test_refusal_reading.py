@@ -884,7 +884,7 @@ def test_a_rule_the_planner_sets_itself_while_thinking_is_not_a_decline(rules, s
     "I shouldn't do this" still declines, and the plan after it is what it offers instead."""
     rule = (
         "<think>Cloth into the cabinet without dirtying it. So I must not use the dirty action.</think>\n"
-        "Plan:\nfind Cloth\npick Cloth\nfind Cabinet\nopen Cabinet\nput Cabinet\nclose Cabinet"
+        "Plan:\nfind Cloth\npick Cloth\nfind Cabinet\nopen Cabinet\nput Cabinet"
     )
     assert read_decision(rule).declines is False
     declined = (
