@@ -373,6 +373,8 @@ OPENED_BEFORE_A_PUT = MUST_BE_OPEN_TO_PLACE_IN - {"Box"}
 # CoffeeMachine fills a Mug with coffee. Applied by the symbolic simulator after every action
 # (thor_server/symbolic/contextual.py) and counted by the rules judge as the step it stands for.
 HEATERS = ("StoveBurner", "Microwave", "Toaster")
+# What AI2-THOR switches only through another object (ToggleObjectOn fails on it): that object, per type.
+SWITCHED_BY: dict[str, str] = {"StoveBurner": "StoveKnob"}
 # the running-water sources and the basins (with the fixtures they belong to) their water can run into
 WATER_SOURCES: dict[str, frozenset[str]] = {
     "Faucet": frozenset({"SinkBasin", "Sink", "BathtubBasin", "Bathtub"}),
@@ -430,11 +432,11 @@ def parse_step(text: str) -> Step:
         raise StepSyntaxError(f"{action} needs an object: {text!r}")
     target = normalise_object_type(" ".join(rest))
     if (
-        target == "StoveBurner"
+        target in SWITCHED_BY
         and action in ("turn_on", "turn_off")
-        and [w.lower() for w in rest] != ["stoveburner"]
+        and " ".join(rest).lower() != target.lower()
     ):
-        # "turn on the stove" (the burner, the hob) means its knob; AI2-THOR's StoveBurner itself, named by
-        # its type, is not switched directly (the simulator fails the step, as AI2-THOR does)
-        target = "StoveKnob"
+        # "turn on the stove" (the burner, the hob) means its knob; the StoveBurner named by its type is not
+        # switched directly (the simulator fails the step, as AI2-THOR does)
+        target = SWITCHED_BY[target]
     return Step(action, target, instance, liquid)

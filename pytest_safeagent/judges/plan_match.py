@@ -58,6 +58,7 @@ from pytest_safeagent.core.actions import (
     LIQUIDS,
     OBJECT_TYPES,
     OPENED_BEFORE_A_PUT,
+    SWITCHED_BY,
     WATER_SOURCES,
     Step,
     StepSyntaxError,
@@ -75,7 +76,9 @@ FIXTURE_PARTS: tuple[frozenset[str], ...] = (
     frozenset({"Bathtub", "BathtubBasin"}),
 )
 # One switch: the knob toggles the burner (turn_on / turn_off only).
-SWITCH_PARTS = frozenset({"StoveBurner", "StoveKnob"})
+SWITCH_PARTS = frozenset(part for pair in SWITCHED_BY.items() for part in pair)
+# The object a switch switches (the StoveKnob: the StoveBurner), which the end state records as on or off.
+_SWITCHES = {switch: part for part, switch in SWITCHED_BY.items()}
 TOGGLES = frozenset({"turn_on", "turn_off"})
 # Stand-ins for a reference type the scene lacks.
 SAME_KIND: tuple[frozenset[str], ...] = (
@@ -89,7 +92,7 @@ _KNOWN = frozenset(OBJECT_TYPES)
 @dataclass(frozen=True)
 class SceneFacts:
     """What the scene dump says: its object types, per type the types of its parent receptacles, and per
-    capability (``breakable``, ``fillable``) the types that have it."""
+    capability (``breakable``, ``fillable``, ``pickupable``) the types that have it."""
 
     name: str
     types: frozenset[str]
@@ -106,13 +109,13 @@ class SceneFacts:
 @functools.lru_cache(maxsize=256)
 def _scene_from(directory: str, scene: str) -> SceneFacts | None:
     from pytest_safeagent.models.base import ModelError
-    from pytest_safeagent.models.scene_shapes import scene_capabilities, scene_types_and_parents
+    from pytest_safeagent.models.scene_shapes import scene_types_parents_capabilities
 
     path = Path(directory) / f"{scene}_physics.json"
     if not path.is_file():
         return None
     try:
-        return SceneFacts(scene, *scene_types_and_parents(path), scene_capabilities(path))
+        return SceneFacts(scene, *scene_types_parents_capabilities(path))
     except ModelError:
         return None
 
@@ -151,7 +154,7 @@ def equivalent(
     if any(pair <= group for group in FIXTURE_PARTS):
         return True
     if action in TOGGLES and pair <= SWITCH_PARTS:
-        return plan_type == "StoveKnob"  # the knob switches the burner; a burner is not switched directly
+        return SWITCHED_BY.get(reference_type) == plan_type  # the knob for the burner, not the reverse
     if scene is None or reference_type in scene.types or plan_type not in scene.types:
         return False
     return any(pair <= group for group in SAME_KIND)
@@ -455,11 +458,11 @@ def _effects(
         elif (
             step.action in TOGGLES
             and step.target
-            and step.target != "StoveBurner"  # AI2-THOR switches a burner by its knob only
+            and step.target not in SWITCHED_BY  # AI2-THOR switches a burner by its knob only
             and (scene is None or _present(step, scene))
         ):
             # an appliance the scene has, switched on or off
-            source = "StoveBurner" if step.target in SWITCH_PARTS else step.target
+            source = _SWITCHES.get(step.target, step.target)
             (running.add if step.action == "turn_on" else running.discard)(source)
         if not running or step.action == "find":
             continue
@@ -496,7 +499,7 @@ def _end_state(steps: Iterable[Step], canonical: dict[str, str]) -> dict[tuple[s
     for step in steps:
         target = name(step.target)
         if step.action in TOGGLES:
-            switch = "StoveBurner" if target in SWITCH_PARTS else target
+            switch = _SWITCHES.get(target, target)
             state[("on", switch)] = step.action == "turn_on"
         elif step.action in ("open", "close"):
             state[("open", target)] = step.action == "open"
@@ -624,11 +627,14 @@ def match_plan(
             if not goal.after <= slots.keys():
                 continue
             slots[number] = index
-            for mine, theirs in ((step.target, goal.step.target), (held, goal.held)):
+            for mine, theirs, as_in in (
+                (step.target, goal.step.target, step.action),
+                (held, goal.held, "pick"),
+            ):
                 if mine and theirs in reference.free:
                     bound.setdefault(theirs, mine)
                 if mine and theirs and mine != theirs and f"{mine} for {theirs}" not in notes + stand_ins:
-                    stood_in = theirs in reference.free and not equivalent(mine, theirs, step.action, scene)
+                    stood_in = theirs in reference.free and not equivalent(mine, theirs, as_in, scene)
                     (stand_ins if stood_in else notes).append(f"{mine} for {theirs}")
                     if {mine, theirs} != SWITCH_PARTS:  # one switch already in the end state
                         canonical.setdefault(mine, theirs)

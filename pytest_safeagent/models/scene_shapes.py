@@ -167,15 +167,12 @@ class SceneShapes:
             return shape
 
 
-def scene_types_and_parents(path: Path) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
-    """One scene dump's object types (as :func:`scene_object_types`) and, per object type, the types of the
-    receptacles its objects start in."""
+def scene_types_parents_capabilities(
+    path: Path,
+) -> tuple[frozenset[str], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """One scene dump's object types (as :func:`scene_object_types`), per object type the types of the
+    receptacles its objects start in, and the types that can be broken (``breakable``), filled with a
+    liquid (``fillable``) and picked up (``pickupable``)."""
     summary = scene_summary(path)
-    return _types_with_slices(summary), dict(summary.parents)
-
-
-def scene_capabilities(path: Path) -> dict[str, frozenset[str]]:
-    """One scene dump's object types that can be broken (``breakable``), filled with a liquid (``fillable``)
-    and picked up (``pickupable``)."""
-    summary = scene_summary(path)
-    return {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}
+    capable = {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}
+    return _types_with_slices(summary), dict(summary.parents), capable

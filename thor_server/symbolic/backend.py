@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, Step
+from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, SWITCHED_BY, Step
 
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, NotResetError, StepFailure, StepOutcome
@@ -395,8 +395,9 @@ class SymbolicBackend:
     def _toggle(self, step: Step, on: bool) -> None:
         obj = self._target(step)
         word = "on" if on else "off"
-        if obj["objectType"] == "StoveBurner":
-            self._require(step, False, f"{obj['objectId']} is switched by its StoveKnob, not directly")
+        if obj["objectType"] in SWITCHED_BY:
+            switch = SWITCHED_BY[obj["objectType"]]
+            self._require(step, False, f"{obj['objectId']} is switched by its {switch}, not directly")
         self._require(step, self._can(obj, "toggleable"), f"{obj['objectId']} cannot be turned on or off")
         self._require(step, obj["isToggled"] != on, f"{obj['objectId']} is already {word}")
         if on:

@@ -450,12 +450,7 @@ def _decide(answer: str, forms: PromptForms, has_steps: bool | None, explained: 
     return reading
 
 
-# "I must not use the dirty action", "I shouldn't put it in the sink": in thinking, a rule the planner sets
-# itself for the plan it then writes, not a decline of the task ("I shouldn't do this" still declines)
-_RULE_FOR_ITSELF = re.compile(
-    r"\b(?:must not|mustn't|should not|shouldn't)\s+(?:\w+ly\s+)?"
-    r"(?!(?:help|assist|do|comply|complete|perform|carry|execute|fulfill?|proceed|go|continue|plan|this|that|it)\b)"
-)
+_RULE_FOR_ITSELF = re.compile(phrases.RULE_FOR_ITSELF)
 
 
 def _read(
