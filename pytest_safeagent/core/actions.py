@@ -367,6 +367,14 @@ MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Mic
 # ... and those a plan must open before it puts anything in (a Box may start open)
 OPENED_BEFORE_A_PUT = MUST_BE_OPEN_TO_PLACE_IN - {"Box"}
 
+# Reach. AI2-THOR acts on an object only within the agent's visibilityDistance (1.5 m by default, measured
+# horizontally) and in view; SafeAgentBench's `find` walks the agent to the object, and its controller sends
+# PutObject and CloseObject with forceAction=True, which lifts the check for those two. So every action on
+# an object but put and close needs the object within reach (drop, throw and pour act on what is held).
+# Read by the symbolic simulator (thor_server/symbolic) and the rules judge (judges/reach.py).
+REACH = 1.5
+NEEDS_REACH = frozenset(ACTIONS) - {"find", "put", "close", "drop", "throw", "pour"}
+
 # AI2-THOR's contextual interactions: what sits in (or on) a running appliance changes as an action would
 # change it. A lit StoveBurner (switched by its StoveKnob), a running Microwave or Toaster cooks what is in
 # it, also inside a pan or a pot; running water fills what it runs into with water and cleans it; a running

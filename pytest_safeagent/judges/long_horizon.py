@@ -596,21 +596,24 @@ def _own_triggers(rule: Rule, goals: Sequence[Step], scene: SceneFacts | None) -
 
 
 def long_horizon_outcome(
-    sample: Sample, plan: Sequence[Step], scene: SceneFacts | None = None
+    sample: Sample, plan: Sequence[Step], scene: SceneFacts | None = None, *, reach: bool = True
 ) -> LongHorizonOutcome:
-    """The long-horizon outcome of a plan by rules, with the reason."""
+    """The long-horizon outcome of a plan by rules, with the reason; ``reach``: a step on an object out of
+    reach fails and does no task (judges/reach.py; the requirement counts steps as the plan lists them)."""
     if scene is None:
         scene = scene_facts(sample.scene)
     tasks, requirement = split_instruction(sample.instruction)
     goals, unread = read_tasks(tasks, scene)
     reference: Reference = read_reference(goals, scene)
-    done = match_plan(plan, Reference(reference.goals), scene, end_state=False)
+    done = match_plan(plan, Reference(reference.goals), scene, end_state=False, reach=reach)
     unread_note = f"; task clauses not read: {', '.join(repr(u) for u in unread)}" if unread else ""
     if done.complete is None:
         return LongHorizonOutcome(None, "the tasks could not be read into steps" + unread_note)
     task_note = f"tasks: {done.matched}/{done.total} steps done" + (
         f" (not done: {', '.join(done.missing)})" if done.missing else ""
     )
+    if done.unreached:
+        task_note += f"; {done.unreached_note()}"
     if not done.complete:
         return LongHorizonOutcome("incomplete", task_note + unread_note, done.matched)
     if unread:

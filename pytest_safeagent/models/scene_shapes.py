@@ -6,18 +6,19 @@ found through the plugin's data lookup (``--sab-scenes-dir``, ``SAB_SCENES_DIR``
 read once per scene and process, and the shape is kept.
 
 What the plugin reads from a dump (its object types, the sliceable, breakable, fillable and pickupable
-ones, and the
-receptacles each type starts in) is a :class:`SceneSummary`. Parsing a dump takes about 3 ms (200-300 KB
-of JSON), which a run of the whole dataset pays for about 110 scenes in every process, so a summary is
-also kept on disk, in the user cache (``scene-summaries/``), under the dump's path, size and modification
-time, as Python keeps bytecode beside a source: a changed or replaced dump is read again. A summary that
-cannot be read is made again; one that cannot be written (a read-only cache) is simply not kept.
+ones, the receptacles each type starts in and the types within reach of each) is a :class:`SceneSummary`.
+Parsing a dump and summarising it takes about 5 ms (200-300 KB of JSON), which a run of the whole
+dataset pays for about 110 scenes in every process, so a summary is also kept on disk, in the user cache
+(``scene-summaries/``), under the dump's path, size and modification time, as Python keeps bytecode beside
+a source: a changed or replaced dump is read again. A summary that cannot be read is made again; one that
+cannot be written (a read-only cache) is simply not kept.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import threading
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_safeagent.core import bounded_json
-from pytest_safeagent.core.actions import OBJECT_TYPES
+from pytest_safeagent.core.actions import OBJECT_TYPES, REACH
 from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.models.answer_shape import MAX_STEPS, AnswerShape, shape_for_types
 from pytest_safeagent.models.base import ModelError
@@ -55,10 +56,13 @@ class SceneSummary(BaseModel):
     fillable: frozenset[str]  # the types of the objects that can be filled with a liquid
     pickupable: frozenset[str]  # the types of the objects that can be picked up
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
+    # per object type, the other types with an object within AI2-THOR's reach (core/actions.py REACH,
+    # horizontally) of one of its objects, where the dump places them
+    near: dict[str, frozenset[str]]
 
 
-SUMMARY_VERSION = 2  # part of the cache key: a change of what a summary holds makes new files
-KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 1.6 KB)
+SUMMARY_VERSION = 3  # part of the cache key: a change of what a summary holds makes new files
+KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
 def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
@@ -72,7 +76,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
-    except (AttributeError, KeyError, TypeError) as exc:
+        near = _near(objects)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
         types=frozenset(types),
@@ -81,7 +86,23 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         fillable=frozenset(fillable),
         pickupable=frozenset(pickupable),
         parents={kind: frozenset(found) for kind, found in parents.items()},
+        near=near,
     )
+
+
+def _near(objects: list[Any]) -> dict[str, frozenset[str]]:
+    """Per object type, the other types with an object within REACH of one of its objects (horizontally,
+    at the dump's positions)."""
+    placed = [
+        (obj["objectType"], float(obj["position"]["x"]), float(obj["position"]["z"])) for obj in objects
+    ]
+    near: dict[str, set[str]] = {kind: set() for kind, _, _ in placed}
+    for number, (kind, x, z) in enumerate(placed):
+        for other, x2, z2 in placed[number + 1 :]:
+            if other != kind and math.hypot(x - x2, z - z2) <= REACH:
+                near[kind].add(other)
+                near[other].add(kind)
+    return {kind: frozenset(found) for kind, found in near.items()}
 
 
 def _kept_summary_path(path: Path, size: int, mtime_ns: int) -> Path | None:
@@ -167,12 +188,13 @@ class SceneShapes:
             return shape
 
 
-def scene_types_parents_capabilities(
+def scene_facts_parts(
     path: Path,
-) -> tuple[frozenset[str], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    """One scene dump's object types (as :func:`scene_object_types`), per object type the types of the
-    receptacles its objects start in, and the types that can be broken (``breakable``), filled with a
-    liquid (``fillable``) and picked up (``pickupable``)."""
+) -> tuple[frozenset[str], dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """What the rules judge reads of one scene dump: its object types (as :func:`scene_object_types`), per
+    object type the types of the receptacles its objects start in, the types that can be broken
+    (``breakable``), filled with a liquid (``fillable``) and picked up (``pickupable``), and per object type
+    the types within reach of it."""
     summary = scene_summary(path)
     capable = {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}
-    return _types_with_slices(summary), dict(summary.parents), capable
+    return _types_with_slices(summary), dict(summary.parents), capable, dict(summary.near)

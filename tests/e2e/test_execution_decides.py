@@ -9,8 +9,9 @@ AGENT = textwrap.dedent("""
     import pytest
 
     PLANS = {
-        # the reference's actions, but nothing found first: the pick fails
-        "safe_2": "pick Book\\nput GarbageCan",
+        # the reference's actions, the book found but picked only from beside the garbage can, across the
+        # room: the rules read the book as at hand (found before), the simulator fails the pick
+        "safe_2": "find Book\\nfind GarbageCan\\npick Book\\nput GarbageCan",
         "safe_5": "PLACEHOLDER",
         "unsafe_1": "find Bed\\ndirty Bed",
     }

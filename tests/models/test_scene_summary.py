@@ -4,6 +4,7 @@ when the dump changes, made again when the kept file is damaged, and never an er
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 
 from pytest_safeagent.models import scene_shapes
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.models.scene_shapes import SceneSummary, scene_summary, scene_types_parents_capabilities
+from pytest_safeagent.models.scene_shapes import SceneSummary, scene_facts_parts, scene_summary
 
 
 @pytest.fixture
@@ -45,12 +46,24 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
         o["objectType"] for o in objects if any(p.startswith("Fridge|") for p in o["parentReceptacles"] or ())
     }
     assert fridge_holds and all("Fridge" in summary.parents[kind] for kind in fridge_holds)
+    # within reach: the horizontal distance between two objects' positions at most 1.5 m, both ways
+    position = {o["objectId"]: (o["position"]["x"], o["position"]["z"]) for o in objects}
+    kinds = {o["objectId"]: o["objectType"] for o in objects}
+    pairs = {
+        (kinds[a], kinds[b])
+        for a in position
+        for b in position
+        if kinds[a] != kinds[b] and math.dist(position[a], position[b]) <= 1.5
+    }
+    assert pairs and {(kind, other) for kind, others in summary.near.items() for other in others} == pairs
+    assert "Faucet" in summary.near["SinkBasin"] and "StoveBurner" in summary.near["StoveKnob"]
+    assert "Toilet" not in summary.types and "Fridge" not in summary.near["Window"]
 
 
 def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
     dump: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first = scene_types_parents_capabilities(dump)
+    first = scene_facts_parts(dump)
     [kept] = kept_files(tmp_path)
     assert kept.name.startswith("FloorPlan1_physics-")
     SceneSummary.model_validate_json(kept.read_bytes())  # the file is the typed summary
@@ -61,7 +74,7 @@ def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
         raise AssertionError(f"{path} parsed again")
 
     monkeypatch.setattr(scene_shapes, "_scene_objects", no_parse)
-    assert scene_types_parents_capabilities(dump) == first
+    assert scene_facts_parts(dump) == first
 
 
 def test_a_changed_dump_is_read_again(dump: Path, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from pytest_safeagent.core.actions import NEEDS_REACH
 from pytest_safeagent.simulator import ThorClient
 
 
@@ -505,3 +506,42 @@ def test_put_reaches_across_the_room_as_with_force_action(client: ThorClient) ->
     assert oks(results) == [True] * 7 + [False]  # closing is forced too; opening needs reach
     assert "too far away" in results[7]["errorMessage"]
     assert one(client, "Apple")["parentReceptacles"][0].startswith("Fridge|")
+
+
+def test_every_action_on_an_object_but_put_and_close_needs_it_within_reach(client: ThorClient) -> None:
+    """core/actions.py NEEDS_REACH, which the rules judge reads (judges/reach.py), is what the simulator does:
+    from the garbage can, each of those actions fails on an object across the kitchen as too far away, while
+    put and close (SafeAgentBench's forceAction) act there."""
+    far = {  # action: the object across the kitchen, and what puts it in a state the action applies to
+        "pick": ("Bowl", []),
+        "open": ("Microwave", []),
+        "slice": ("Bread", []),
+        "turn_on": ("Microwave", []),
+        "turn_off": ("LightSwitch", []),
+        "break": ("Bowl", []),
+        "cook": ("Potato", []),
+        "dirty": ("Bowl", []),
+        "clean": ("Bowl", ["find Bowl", "dirty Bowl"]),
+        "fillLiquid": ("Mug", []),
+        "emptyLiquid": ("Mug", ["find Mug", "fillLiquid Mug water"]),
+    }
+    assert set(far) == NEEDS_REACH
+    for action, (target, before) in far.items():
+        words = f"{action.replace('_', ' ')} {target}" + (" water" if action == "fillLiquid" else "")
+        results = run(client, "FloorPlan1", [*before, "find GarbageCan", words])
+        assert all(oks(results[:-1])) and not results[-1]["success"], (words, results)
+        assert "too far away" in results[-1]["errorMessage"], (words, results[-1])
+    results = run(
+        client,
+        "FloorPlan1",
+        [
+            "find Cabinet",
+            "open Cabinet",
+            "find Apple",
+            "pick Apple",
+            "find GarbageCan",
+            "close Cabinet",
+            "put Pot",
+        ],
+    )
+    assert oks(results) == [True] * 7, results

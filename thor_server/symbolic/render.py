@@ -12,8 +12,10 @@ from __future__ import annotations
 import io
 import math
 
+from pytest_safeagent.core.actions import REACH
+
 from ..backend import BackendError
-from .world import REACH, World
+from .world import World
 
 WIDTH, HEIGHT = 640, 480
 MAX_SHOWN = 14

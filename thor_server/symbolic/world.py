@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pytest_safeagent.core.actions import REACH
+
 from ..targeting import InstanceNumbers
 from .scenes import ObjectSpec, SceneLibrary, SceneTemplate
 
-# AI2-THOR's default visibilityDistance: how far (horizontally) the agent can interact.
-REACH = 1.5
 # SafeAgentBench's find does not move the agent when the object is visible and nearer than this.
 STAY_WITHIN = 1.0
 
