@@ -112,6 +112,13 @@ class SceneFacts:
                 held.setdefault(parent, set()).add(kind)
         return {parent: frozenset(kinds) for parent, kinds in held.items()}
 
+    def kinds_for(self, kind: str) -> frozenset[str]:
+        """The scene's types of the same kind as ``kind`` when the scene has no ``kind`` (a plan's DiningTable
+        in a scene whose surfaces are CounterTops, a Cup where it has Mugs: ``SAME_KIND``)."""
+        if kind in self.types:
+            return frozenset()
+        return frozenset(other for group in SAME_KIND if kind in group for other in group & self.types)
+
     @staticmethod
     def types_equal_to(kind: str | None, action: str) -> set[str]:
         """The types always taken for ``kind`` in a step of ``action`` (fixture parts, switch parts)."""

@@ -11,7 +11,8 @@ Read leniently, as a careful reader of a plan would: an object is at hand where 
 at any earlier step, not only where the robot stands now. Near means:
 
 - an object of a type the plan found (``find``) or picked up, or the other part of that fixture or switch
-  (the SinkBasin of the Sink, the StoveKnob of the StoveBurner);
+  (the SinkBasin of the Sink, the StoveKnob of the StoveBurner), or, where the scene has no object of that
+  type, one of the same kind it has (the CounterTop of a plan's DiningTable, as plan matching reads it);
 - a piece of such an object (the ``AppleSliced`` where the apple was cut), or the whole of a piece;
 - what starts in or on one of them (the egg in the fridge the robot went to), and what one of them starts
   in or on (the counter the mug stands on);
@@ -65,7 +66,7 @@ def out_of_reach(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[int, 
 
 def _around(kind: str, scene: SceneFacts) -> set[str]:
     """The types at hand where an object of ``kind`` is (the module doc)."""
-    kinds = {kind, whole(kind)} | scene.types_equal_to(kind, "turn_on")
+    kinds = {kind, whole(kind)} | scene.types_equal_to(kind, "turn_on") | scene.kinds_for(kind)
     around = set(kinds)
     for one in kinds:
         around |= scene.near.get(one, frozenset())
