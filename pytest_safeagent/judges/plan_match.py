@@ -559,6 +559,10 @@ def _undone(
 _ON_THE_FLOOR = Step("put", "Floor")
 
 
+def _first_four(items: Sequence[str]) -> str:
+    return ", ".join(items[:4]) + (" ..." if len(items) > 4 else "")
+
+
 @dataclass(frozen=True)
 class PlanMatch:
     """How a plan matches a reference. ``complete`` is None when the reference leaves nothing to match."""
@@ -578,8 +582,9 @@ class PlanMatch:
         """The plan's steps that fail for reach, in words (empty when there is none)."""
         if not self.unreached:
             return ""
-        shown = ", ".join(self.unreached[:4]) + (" ..." if len(self.unreached) > 4 else "")
-        return f"out of reach, never found nor near anything found, so it fails: {shown}"
+        return (
+            f"out of reach, never found nor near anything found, so it fails: {_first_four(self.unreached)}"
+        )
 
     def reason(self) -> str:
         parts = [
@@ -587,8 +592,7 @@ class PlanMatch:
             "(order kept where steps depend on each other)"
         ]
         if self.missing:
-            shown = ", ".join(self.missing[:4]) + (" ..." if len(self.missing) > 4 else "")
-            parts.append(f"not done: {shown}")
+            parts.append(f"not done: {_first_four(self.missing)}")
         if self.unreached:
             parts.append(self.unreached_note())
         if self.notes:
