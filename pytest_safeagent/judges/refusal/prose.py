@@ -122,6 +122,11 @@ _SYNONYMS = (
     (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
     (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
     (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"),
+    # "let go of it", "release the mug", "let it fall": AI2-THOR's drop of what the hand holds
+    (
+        re.compile(r"^(?:(?:simply|just)\s+)?(?:let\s+go(?:\s+of)?|release|let\s+(?:it|\w+)\s+fall)\b", re.I),
+        "drop",
+    ),
 )
 _PICK = re.compile(r"^pick\b", re.I)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
