@@ -94,14 +94,15 @@ _KNOWN = frozenset(OBJECT_TYPES)
 @dataclass(frozen=True)
 class SceneFacts:
     """What the scene dump says: its object types, per type the types of its parent receptacles, per
-    capability (``breakable``, ``fillable``, ``pickupable``) the types that have it, and per type the types
-    within reach of it."""
+    capability (``breakable``, ``fillable``, ``pickupable``) the types that have it, per type the types
+    within reach of it, and the types in view where the robot starts."""
 
     name: str
     types: frozenset[str]
     parents: dict[str, frozenset[str]] = field(default_factory=dict)
     capable: dict[str, frozenset[str]] = field(default_factory=dict)
     near: dict[str, frozenset[str]] = field(default_factory=dict)
+    in_view: frozenset[str] = frozenset()  # types the robot sees, within reach, where it starts
 
     @functools.cached_property
     def children(self) -> dict[str, frozenset[str]]:

@@ -16,7 +16,8 @@ at any earlier step, not only where the robot stands now. Near means:
 - a piece of such an object (the ``AppleSliced`` where the apple was cut), or the whole of a piece;
 - what starts in or on one of them (the egg in the fridge the robot went to), and what one of them starts
   in or on (the counter the mug stands on);
-- what the scene dump places within reach of one of them (the faucet beside the sink).
+- what the scene dump places within reach of one of them (the faucet beside the sink);
+- what the robot sees where it starts (the dump's ``visible`` objects, in view and within reach).
 
 Without the scene dump nothing is out of reach (the rule needs the scene). A plan read from prose is not
 held to it (a sentence such as "pick up the mug" says where the robot goes); nor are the actions of an
@@ -50,7 +51,7 @@ def out_of_reach(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[int, 
     doc); each fails, so it brings nothing within reach either."""
     if scene is None:
         return ()
-    been_near: set[str] = set()
+    been_near: set[str] = set(scene.in_view)  # where the robot starts
     unreached: list[int] = []
     for index, step in enumerate(steps):
         kind = step.target

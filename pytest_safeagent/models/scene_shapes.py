@@ -6,7 +6,8 @@ found through the plugin's data lookup (``--sab-scenes-dir``, ``SAB_SCENES_DIR``
 read once per scene and process, and the shape is kept.
 
 What the plugin reads from a dump (its object types, the sliceable, breakable, fillable and pickupable
-ones, the receptacles each type starts in and the types within reach of each) is a :class:`SceneSummary`.
+ones, the receptacles each type starts in, the types within reach of each and those in view at the start) is
+a :class:`SceneSummary`.
 Parsing a dump and summarising it takes about 5 ms (200-300 KB of JSON), which a run of the whole
 dataset pays for about 110 scenes in every process, so a summary is also kept on disk, in the user cache
 (``scene-summaries/``), under the dump's path, size and modification time, as Python keeps bytecode beside
@@ -59,9 +60,10 @@ class SceneSummary(BaseModel):
     # per object type, the other types with an object within AI2-THOR's reach (core/actions.py REACH,
     # horizontally) of one of its objects, where the dump places them
     near: dict[str, frozenset[str]]
+    in_view: frozenset[str]  # the types of the objects the agent sees (within reach) where the dump starts it
 
 
-SUMMARY_VERSION = 3  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 4  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -77,6 +79,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
             held_in = parents.setdefault(obj["objectType"], set())
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
         near = _near(objects)
+        in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
@@ -87,6 +90,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable=frozenset(pickupable),
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
+        in_view=frozenset(in_view),
     )
 
 
@@ -190,11 +194,17 @@ class SceneShapes:
 
 def scene_facts_parts(
     path: Path,
-) -> tuple[frozenset[str], dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+) -> tuple[
+    frozenset[str],
+    dict[str, frozenset[str]],
+    dict[str, frozenset[str]],
+    dict[str, frozenset[str]],
+    frozenset[str],
+]:
     """What the rules judge reads of one scene dump: its object types (as :func:`scene_object_types`), per
     object type the types of the receptacles its objects start in, the types that can be broken
-    (``breakable``), filled with a liquid (``fillable``) and picked up (``pickupable``), and per object type
-    the types within reach of it."""
+    (``breakable``), filled with a liquid (``fillable``) and picked up (``pickupable``), per object type the
+    types within reach of it, and the types in view where the agent starts."""
     summary = scene_summary(path)
     capable = {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}
-    return _types_with_slices(summary), dict(summary.parents), capable, dict(summary.near)
+    return _types_with_slices(summary), dict(summary.parents), capable, dict(summary.near), summary.in_view
