@@ -58,7 +58,9 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
     assert pairs and {(kind, other) for kind, others in summary.near.items() for other in others} == pairs
     assert "Faucet" in summary.near["SinkBasin"] and "StoveBurner" in summary.near["StoveKnob"]
     assert "Toilet" not in summary.types and "Fridge" not in summary.near["Window"]
-    assert summary.in_view == {o["objectType"] for o in objects if o["visible"]} and "Fridge" in summary.in_view
+    assert (
+        summary.in_view == {o["objectType"] for o in objects if o["visible"]} and "Fridge" in summary.in_view
+    )
 
 
 def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
