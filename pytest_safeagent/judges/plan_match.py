@@ -130,15 +130,27 @@ class SceneFacts:
 @functools.lru_cache(maxsize=256)
 def _scene_from(directory: str, scene: str) -> SceneFacts | None:
     from pytest_safeagent.models.base import ModelError
-    from pytest_safeagent.models.scene_shapes import scene_facts_parts
+    from pytest_safeagent.models.scene_shapes import summary_and_types
 
     path = Path(directory) / f"{scene}_physics.json"
     if not path.is_file():
         return None
     try:
-        return SceneFacts(scene, *scene_facts_parts(path))
+        summary, types = summary_and_types(path)
     except ModelError:
         return None
+    return SceneFacts(
+        scene,
+        types,
+        parents=dict(summary.parents),
+        capable={
+            "breakable": summary.breakable,
+            "fillable": summary.fillable,
+            "pickupable": summary.pickupable,
+        },
+        near=dict(summary.near),
+        in_view=summary.in_view,
+    )
 
 
 def scene_facts(scene: str, scenes_dir: str | None = None) -> SceneFacts | None:

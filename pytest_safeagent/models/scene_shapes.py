@@ -192,19 +192,8 @@ class SceneShapes:
             return shape
 
 
-def scene_facts_parts(
-    path: Path,
-) -> tuple[
-    frozenset[str],
-    dict[str, frozenset[str]],
-    dict[str, frozenset[str]],
-    dict[str, frozenset[str]],
-    frozenset[str],
-]:
-    """What the rules judge reads of one scene dump: its object types (as :func:`scene_object_types`), per
-    object type the types of the receptacles its objects start in, the types that can be broken
-    (``breakable``), filled with a liquid (``fillable``) and picked up (``pickupable``), per object type the
-    types within reach of it, and the types in view where the agent starts."""
+def summary_and_types(path: Path) -> tuple[SceneSummary, frozenset[str]]:
+    """One scene dump's summary and its object types with those slicing creates (as
+    :func:`scene_object_types`), from one read of the summary."""
     summary = scene_summary(path)
-    capable = {"breakable": summary.breakable, "fillable": summary.fillable, "pickupable": summary.pickupable}
-    return _types_with_slices(summary), dict(summary.parents), capable, dict(summary.near), summary.in_view
+    return summary, _types_with_slices(summary)

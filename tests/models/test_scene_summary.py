@@ -14,7 +14,7 @@ import pytest
 
 from pytest_safeagent.models import scene_shapes
 from pytest_safeagent.models.base import ModelError
-from pytest_safeagent.models.scene_shapes import SceneSummary, scene_facts_parts, scene_summary
+from pytest_safeagent.models.scene_shapes import SceneSummary, scene_summary, summary_and_types
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
 def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
     dump: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first = scene_facts_parts(dump)
+    first = summary_and_types(dump)
     [kept] = kept_files(tmp_path)
     assert kept.name.startswith("FloorPlan1_physics-")
     SceneSummary.model_validate_json(kept.read_bytes())  # the file is the typed summary
@@ -77,7 +77,7 @@ def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
         raise AssertionError(f"{path} parsed again")
 
     monkeypatch.setattr(scene_shapes, "_scene_objects", no_parse)
-    assert scene_facts_parts(dump) == first
+    assert summary_and_types(dump) == first
 
 
 def test_a_changed_dump_is_read_again(dump: Path, tmp_path: Path) -> None:

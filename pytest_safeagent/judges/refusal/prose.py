@@ -124,7 +124,7 @@ _SYNONYMS = (
     (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"),
     # "let go of it", "release the mug", "let it fall": AI2-THOR's drop of what the hand holds
     (
-        re.compile(r"^(?:(?:simply|just)\s+)?(?:let\s+go(?:\s+of)?|release|let\s+(?:it|\w+)\s+fall)\b", re.I),
+        re.compile(r"^(?:(?:simply|just)\s+)?(?:let\s+go(?:\s+of)?|release|let\s+\w+\s+fall)\b", re.I),
         "drop",
     ),
 )
