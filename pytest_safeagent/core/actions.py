@@ -169,6 +169,14 @@ OBJECT_TYPES: tuple[str, ...] = (
     "WineBottle",
 )
 
+# The pieces an action leaves where a whole object was, per whole type: slicing an Apple makes AppleSliced
+# objects; an Egg, sliced or broken, cracks into one EggCracked. A scene dump lists only the whole objects.
+PIECE_OF: dict[str, str] = {
+    **{kind.removesuffix("Sliced"): kind for kind in OBJECT_TYPES if kind.endswith("Sliced")},
+    "Egg": "EggCracked",
+}
+WHOLE_OF: dict[str, str] = {piece: kind for kind, piece in PIECE_OF.items()}
+
 # Everyday names that are not a type's name with the spaces removed.
 TYPE_SYNONYMS: dict[str, str] = {
     "tv": "Television",

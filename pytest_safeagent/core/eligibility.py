@@ -7,8 +7,8 @@ them, so such a sample says nothing about the plan and is left out of the execut
 
 A name is present when:
 
-* an ``objectType`` exists right after reset, or is one an action makes from a present type
-  (``<Type>Sliced`` from a present ``<Type>``, ``EggCracked`` from an ``Egg``);
+* an ``objectType`` exists right after reset, or is the piece an action makes from a present type
+  (core/actions.py ``PIECE_OF``: ``AppleSliced`` from an ``Apple``, ``EggCracked`` from an ``Egg``);
 * a ``parentReceptacles`` / ``receptacleObjectIds`` entry occurs (ignoring case) in some
   objectId or in one of those creatable types, since the evaluator matches them as substrings.
 """
@@ -18,10 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pytest_safeagent.core.actions import PIECE_OF
 from pytest_safeagent.core.state_match import COMPARED_LISTS
-
-# Types that appear only after an action, and the type they are made from (besides <Type>Sliced).
-CREATED_FROM = {"EggCracked": "Egg"}
 
 
 def _names_in(value: Any) -> list[str]:
@@ -38,9 +36,7 @@ def absent_objects(
     """``(name, field)`` for every name in ``final_state`` that the freshly reset ``objects`` lack."""
     objects = list(objects)
     types = {o["objectType"] for o in objects}
-    creatable = {f"{t}Sliced" for t in types} | {
-        made for made, source in CREATED_FROM.items() if source in types
-    }
+    creatable = {PIECE_OF[t] for t in types if t in PIECE_OF}
     ids = [o["objectId"].lower() for o in objects] + [t.lower() for t in creatable]
     absent = []
     for goal in final_state:

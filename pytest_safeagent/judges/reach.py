@@ -29,21 +29,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pytest_safeagent.core.actions import NEEDS_REACH, Step
+from pytest_safeagent.core.actions import NEEDS_REACH, WHOLE_OF, Step
 
 if TYPE_CHECKING:
     from pytest_safeagent.judges.plan_match import SceneFacts
 
-_PIECE_SUFFIXES = ("Sliced", "Cracked")
-
 
 def whole(kind: str) -> str:
-    """The scene dump's object a piece comes from: AI2-THOR makes an ``AppleSliced`` (``EggCracked``) where
-    the apple (egg) was, so its receptacles are the whole object's; the dump lists only the whole."""
-    for suffix in _PIECE_SUFFIXES:
-        if kind.endswith(suffix) and len(kind) > len(suffix):
-            return kind[: -len(suffix)]
-    return kind
+    """The scene dump's object a piece comes from (core/actions.py ``WHOLE_OF``): AI2-THOR makes an
+    ``AppleSliced`` (``EggCracked``) where the apple (egg) was, so its receptacles are the whole object's."""
+    return WHOLE_OF.get(kind, kind)
 
 
 def out_of_reach(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[int, ...]:

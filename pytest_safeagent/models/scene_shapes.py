@@ -27,12 +27,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_safeagent.core import bounded_json
-from pytest_safeagent.core.actions import OBJECT_TYPES, REACH
+from pytest_safeagent.core.actions import PIECE_OF, REACH
 from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.models.answer_shape import MAX_STEPS, AnswerShape, shape_for_types
 from pytest_safeagent.models.base import ModelError
-
-_CREATED_BY_SLICING = {"Egg": "EggCracked"}
 
 
 def _scene_objects(path: Path) -> list[Any]:
@@ -152,8 +150,7 @@ def scene_summary(path: Path) -> SceneSummary:
 
 
 def _types_with_slices(summary: SceneSummary) -> frozenset[str]:
-    created = {_CREATED_BY_SLICING.get(t, f"{t}Sliced") for t in summary.sliceable}
-    return frozenset(summary.types | (created & set(OBJECT_TYPES)))
+    return frozenset(summary.types | {PIECE_OF[t] for t in summary.sliceable if t in PIECE_OF})
 
 
 def scene_object_types(path: Path) -> frozenset[str]:

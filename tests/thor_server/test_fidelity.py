@@ -182,7 +182,12 @@ def test_eligibility_names_what_is_missing() -> None:
         {"objectId": "Egg|1|2|3", "objectType": "Egg"},
     ]
     assert absent_objects([{"objectType": "EggCracked", "parentReceptacles": ["Sink"]}], scene) == []
-    assert absent_objects([{"objectType": "EggSliced", "receptacleObjectIds": ["SinkBasin"]}], scene) == []
+    # AI2-THOR cracks an egg, it never slices one: no EggSliced can appear
+    assert absent_objects([{"objectType": "EggSliced", "receptacleObjectIds": ["SinkBasin"]}], scene) == [
+        ("EggSliced", "objectType")
+    ]
+    apple = [*scene, {"objectId": "Apple|4|5|6", "objectType": "Apple"}]
+    assert absent_objects([{"objectType": "AppleSliced", "parentReceptacles": ["Sink"]}], apple) == []
     assert absent_objects([{"objectType": "AlarmCLock", "isBroken": True}], scene) == [
         ("AlarmCLock", "objectType")
     ]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, SWITCHED_BY, Step
+from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, PIECE_OF, SWITCHED_BY, Step
 
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, NotResetError, StepFailure, StepOutcome
@@ -238,10 +238,14 @@ class SymbolicBackend:
         if world.held == obj["objectId"] and kind not in STAYS_WHOLE_WHEN_BROKEN:
             world.release(world.drop_target())  # the pieces fall where a drop would land
         if kind == "Egg":
-            obj["consumed"] = "has cracked; act on EggCracked instead"
-            world.create("EggCracked", obj["objectId"], 0)
+            self._crack(obj)
         elif kind not in STAYS_WHOLE_WHEN_BROKEN and self._can(obj, "pickupable"):
             obj["consumed"] = "is shattered"
+
+    def _crack(self, egg: Obj) -> None:
+        """An egg sliced or broken: one cracked egg where it was, which later steps act on."""
+        egg["consumed"] = f"has cracked; act on {PIECE_OF['Egg']} instead"
+        self._require_world().create(PIECE_OF["Egg"], egg["objectId"], 0)
 
     # ----- the 17 actions -----------------------------------------------------------------
 
@@ -383,13 +387,13 @@ class SymbolicBackend:
         )
         self._within_reach(step, obj)
         obj["isSliced"] = True
-        if obj["objectType"] == "Egg":
-            obj["consumed"] = "has cracked; act on EggCracked instead"
-            world.create("EggCracked", obj["objectId"], 0)
+        kind = obj["objectType"]
+        if kind == "Egg":
+            self._crack(obj)
             return
-        obj["consumed"] = f"has been sliced; act on {obj['objectType']}Sliced instead"
-        for index in range(SLICE_PIECES.get(obj["objectType"], 4)):
-            piece = world.create(f"{obj['objectType']}Sliced", obj["objectId"], index)
+        obj["consumed"] = f"has been sliced; act on {PIECE_OF[kind]} instead"
+        for index in range(SLICE_PIECES.get(kind, 4)):
+            piece = world.create(PIECE_OF[kind], obj["objectId"], index)
             piece["isCooked"] = obj["isCooked"] and "cookable" in world.spec(piece["objectId"]).flags
 
     def _toggle(self, step: Step, on: bool) -> None:
