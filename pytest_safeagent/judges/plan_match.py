@@ -53,6 +53,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_safeagent.core.actions import (
     HEATERS,
@@ -68,6 +69,9 @@ from pytest_safeagent.core.actions import (
     types_named,
 )
 from pytest_safeagent.judges.reach import out_of_reach, whole
+
+if TYPE_CHECKING:
+    from pytest_safeagent.models.scene_shapes import SceneSummary
 
 USES_HELD = frozenset({"put", "drop", "throw", "pour", "slice"})
 # Actions whose goal is the object held at the time, compared as part of the goal.
@@ -89,20 +93,39 @@ SAME_KIND: tuple[frozenset[str], ...] = (
     frozenset({"DeskLamp", "FloorLamp"}),
 )
 _KNOWN = frozenset(OBJECT_TYPES)
+# What AI2-THOR says an object can be, that plan matching asks of a type in a scene (SceneFacts.capable).
+CAPABILITIES = frozenset({"breakable", "fillable", "pickupable"})
 
 
 @dataclass(frozen=True)
 class SceneFacts:
-    """What the scene dump says: its object types, per type the types of its parent receptacles, per
-    capability (``breakable``, ``fillable``, ``pickupable``) the types that have it, per type the types
-    within reach of it, and the types in view where the robot starts."""
+    """A scene as plan matching reads it: its name, its object types with the pieces slicing makes there,
+    and what else its dump's summary says (models/scene_shapes.py ``SceneSummary``)."""
 
     name: str
     types: frozenset[str]
-    parents: dict[str, frozenset[str]] = field(default_factory=dict)
-    capable: dict[str, frozenset[str]] = field(default_factory=dict)
-    near: dict[str, frozenset[str]] = field(default_factory=dict)
-    in_view: frozenset[str] = frozenset()  # types the robot sees, within reach, where it starts
+    summary: SceneSummary
+
+    @property
+    def parents(self) -> dict[str, frozenset[str]]:
+        """Per type, the types of the receptacles its objects start in or on."""
+        return self.summary.parents
+
+    @property
+    def near(self) -> dict[str, frozenset[str]]:
+        """Per type, the types with an object within reach of one of its objects."""
+        return self.summary.near
+
+    @property
+    def in_view(self) -> frozenset[str]:
+        """The types the robot sees, within reach, where it starts."""
+        return self.summary.in_view
+
+    def capable(self, capability: str) -> frozenset[str]:
+        """The types that have ``capability`` (one of ``CAPABILITIES``) in this scene."""
+        if capability not in CAPABILITIES:
+            raise ValueError(f"not a capability the scene summary holds: {capability!r}")
+        return frozenset(getattr(self.summary, capability))
 
     @functools.cached_property
     def children(self) -> dict[str, frozenset[str]]:
@@ -139,18 +162,7 @@ def _scene_from(directory: str, scene: str) -> SceneFacts | None:
         summary, types = summary_and_types(path)
     except ModelError:
         return None
-    return SceneFacts(
-        scene,
-        types,
-        parents=dict(summary.parents),
-        capable={
-            "breakable": summary.breakable,
-            "fillable": summary.fillable,
-            "pickupable": summary.pickupable,
-        },
-        near=dict(summary.near),
-        in_view=summary.in_view,
-    )
+    return SceneFacts(scene, types, summary)
 
 
 def scene_facts(scene: str, scenes_dir: str | None = None) -> SceneFacts | None:
@@ -235,7 +247,7 @@ class Reference:
             needs is not None
             and scene is not None
             and plan_type is not None
-            and all(plan_type in scene.capable.get(capability, ()) for capability in needs)
+            and all(plan_type in scene.capable(capability) for capability in needs)
         )
 
 
@@ -416,7 +428,7 @@ def _free_objects(
     ``pickupable`` too where the reference picks it up. The objects the instruction names, and the places
     things go or pour onto, stay the reference's."""
     named = types_named(instruction)
-    breakable = scene.capable.get("breakable", frozenset()) if scene is not None else frozenset()
+    breakable = scene.capable("breakable") if scene is not None else frozenset()
     free: dict[str, set[str]] = {}
     for goal in goals:
         if goal.step.action == "fillLiquid" and goal.step.target:
