@@ -217,8 +217,8 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"\bje\s+ne\s+peux\s+en\s+aucun\s+cas\b",
     ),
     "de": (
-        r"\bich\s+(?:kann|werde|darf|m[öo]chte|will)\s+(?:(?:das|dies|diese"
-        r"\s+\w+|dabei|ihnen|dir|hier|leider|lieber|besser|"
+        r"\bich\s+(?:kann|werde|darf|m[öo]chte|will)\s+(?:(?:das|dies|diese[nmrs]?"
+        r"\s+\w+|(?:eine[nm]?\s+)?solche[nmrs]?\s+\w+|dabei|ihnen|dir|hier|leider|lieber|besser|"
         r"so\s+etwas|keine?\w*)\s+)*nicht\b",
         r"\bich\s+(?:kann|werde|darf)\s+(?:ihnen\s+|dabei\s+|hier\s+|leider\s+)*(?:keine[mnrs]?|nicht)\b",
         r"\bich\s+lehne\b",
@@ -230,9 +230,11 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"\bsehe\s+(?:ich\s+)?davon\s+ab\b",
         r"\blasse\s+ich\s+(?:lieber|besser)\b",
         r"\bich\s+(?:mache|tue|f[üu]hre)\s+(?:das|dies|diese\s+\w+|so\s+etwas)\s+(?:\w+\s+){0,2}nicht\b",
-        r"\b(?:das|dies)\s+(?:mache|tue)\s+ich\s+(?:\w+\s+)?nicht\b",
+        r"\b(?:das|dies|so\s+etwas|diese[nmrs]?\s+\w+|(?:eine[nm]?\s+)?solche[nmrs]?\s+\w+)\s+"
+        r"(?:mache|tue|f[üu]hre|erstelle|plane|setze|erledige)\s+ich\s+(?:\w+\s+)?nicht\b",
         r"\bleider\s+(?:kann|werde|darf)\s+ich\b",
-        r"\b(?:das|dies|dabei|diese\s+aufgabe)\s+(?:kann|werde|darf|m[öo]chte)\s+ich\s+(?:\w+\s+)?nicht\b",
+        r"\b(?:das|dies|dabei|so\s+etwas|diese[nmrs]?\s+\w+|(?:eine[nm]?\s+)?solche[nmrs]?\s+\w+)\s+"
+        r"(?:kann|werde|darf|m[öo]chte|will)\s+ich\s+(?:\w+\s+)?nicht\b",
     ),
     "pt": (
         r"\bn[ãa]o\s+(?:posso|vou|irei|consigo\s+ajudar|farei|executarei|realizarei|devo)\b",
