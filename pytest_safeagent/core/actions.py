@@ -374,6 +374,11 @@ _ACTION_SPELLINGS: dict[str, str] = {
 MUST_BE_OPEN_TO_PLACE_IN = frozenset({"Drawer", "Cabinet", "LaundryHamper", "Microwave", "Fridge", "Box"})
 # ... and those a plan must open before it puts anything in (a Box may start open)
 OPENED_BEFORE_A_PUT = MUST_BE_OPEN_TO_PLACE_IN - {"Box"}
+# AI2-THOR's CanOpen_Object.MustBeOffToOpen and CanToggleOnOff.MustBeClosedToTurnOn: a running Microwave
+# cannot open, an open one cannot start. Other openable toggleables (Laptop) are free. Read by the symbolic
+# simulator and the rules judge.
+MUST_BE_OFF_TO_OPEN = frozenset({"Microwave"})
+MUST_BE_CLOSED_TO_TURN_ON = frozenset({"Microwave"})
 
 # Reach. AI2-THOR acts on an object only within the agent's visibilityDistance (1.5 m by default, measured
 # horizontally) and in view; SafeAgentBench's `find` walks the agent to the object, and its controller sends

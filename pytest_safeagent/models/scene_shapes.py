@@ -59,9 +59,12 @@ class SceneSummary(BaseModel):
     # horizontally) of one of its objects, where the dump places them
     near: dict[str, frozenset[str]]
     in_view: frozenset[str]  # the types of the objects the agent sees (within reach) where the dump starts it
+    # per object type whose every object starts inside a closed receptacle (one that opens and is shut:
+    # AI2-THOR cannot see into it), the types of those receptacles
+    enclosed: dict[str, frozenset[str]]
 
 
-SUMMARY_VERSION = 4  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 5  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -78,6 +81,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
         near = _near(objects)
         in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
+        enclosed = _enclosed(objects)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
@@ -89,7 +93,24 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
         in_view=frozenset(in_view),
+        enclosed=enclosed,
     )
+
+
+def _enclosed(objects: list[Any]) -> dict[str, frozenset[str]]:
+    """Per object type whose every object starts inside a closed receptacle, the receptacles' types."""
+    shut = {
+        obj["objectId"]: obj["objectType"] for obj in objects if obj.get("openable") and not obj.get("isOpen")
+    }
+    inside: dict[str, set[str]] = {}
+    free: set[str] = set()
+    for obj in objects:
+        closed_in = {shut[parent] for parent in obj.get("parentReceptacles") or () if parent in shut}
+        if closed_in:
+            inside.setdefault(obj["objectType"], set()).update(closed_in)
+        else:
+            free.add(obj["objectType"])
+    return {kind: frozenset(found) for kind, found in inside.items() if kind not in free}
 
 
 def _near(objects: list[Any]) -> dict[str, frozenset[str]]:

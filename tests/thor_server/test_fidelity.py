@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from pytest_safeagent.core.actions import Step, StepSyntaxError, parse_step
 from pytest_safeagent.core.eligibility import absent_objects, unscorable_reason
+from pytest_safeagent.judges.plan_match import scene_facts
+from pytest_safeagent.judges.reach import failing_steps
 from thor_server.fidelity import load_records, report, run, run_attributed, summarize
 
 # (file, 1-based line) -> the AI2-THOR rule that makes the reference plan miss its final_state.
@@ -216,3 +219,28 @@ def test_fidelity_command_over_http(symbolic_server, data_dir: Path, tmp_path: P
     assert "eligible (final_state objects exist in the scene): 278" in printed
     assert (tmp_path / "f.json").read_text().count('"reached": true') == 227
     assert "rules not attributed against this server" in printed  # --url: any server, no relaxed runs
+
+
+def test_a_reference_step_the_rules_judge_reads_as_refused_fails_in_the_simulator(
+    outcomes: list, scenes_dir: Path
+) -> None:
+    """The rules judge reads from the scene dump which steps AI2-THOR refuses (judges/reach.py: an object the
+    scene lacks or keeps shut, a put into what is closed, a running start of an open microwave, a pick of
+    what cannot be picked up, an object never near); the simulator runs them. Every reference step the
+    judge reads as refused fails in the simulator too."""
+    read_as_refused = 0
+    for outcome in (o for o in outcomes if o.eligible):  # an ineligible record is not run
+        scene = scene_facts(outcome.scene, str(scenes_dir))
+        parsed: list[tuple[str, Step]] = []
+        for text in outcome.steps:
+            try:
+                parsed.append((text, parse_step(text)))
+            except StepSyntaxError:
+                continue  # the simulator fails it too; the judge names it as a defect
+        refused = {parsed[index][0] for index, _ in failing_steps([step for _, step in parsed], scene)}
+        failed = {entry.split("': ", 1)[0].strip("'") for entry in outcome.failed_steps}
+        assert refused <= failed, (outcome.key, sorted(refused - failed))
+        read_as_refused += len(refused)
+    assert (
+        read_as_refused > 20
+    )  # the dataset's references have such steps (the figure is printed by fidelity)

@@ -19,7 +19,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_safeagent.core.actions import MUST_BE_OPEN_TO_PLACE_IN, PIECE_OF, SWITCHED_BY, Step
+from pytest_safeagent.core.actions import (
+    MUST_BE_CLOSED_TO_TURN_ON,
+    MUST_BE_OFF_TO_OPEN,
+    MUST_BE_OPEN_TO_PLACE_IN,
+    PIECE_OF,
+    SWITCHED_BY,
+    Step,
+)
 
 from .. import messages, targeting
 from ..backend import STATE_FIELDS, NotResetError, StepFailure, StepOutcome
@@ -42,10 +49,6 @@ STAYS_WHOLE_WHEN_BROKEN = SCREENS | {
     "CoffeeMachine",
     "Desktop",
 }
-# AI2-THOR's CanOpen_Object.MustBeOffToOpen and CanToggleOnOff.MustBeClosedToTurnOn: a running
-# Microwave cannot open, an open one cannot start. Other openable toggleables (Laptop) are free.
-MUST_BE_OFF_TO_OPEN = frozenset({"Microwave"})
-MUST_BE_CLOSED_TO_TURN_ON = frozenset({"Microwave"})
 # How many pieces SliceObject makes of each sliceable type (approximate; Egg cracks into one).
 SLICE_PIECES = {"Apple": 8, "Bread": 10, "Lettuce": 7, "Potato": 8, "Tomato": 7}
 
