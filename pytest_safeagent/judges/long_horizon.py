@@ -274,12 +274,20 @@ def _closest(kind: str, scene: SceneFacts | None) -> str:
     return next((c for c in choices if c.lower() == found[0]), kind) if found else kind
 
 
+def _toggled_by_opening(kind: str | None, scene: SceneFacts | None) -> bool:
+    """Is "open" or "close" said of ``kind`` a switching on or off: a tap, or, in the scene, an object that
+    switches but does not open ("close the cellphone before putting it down")?"""
+    if kind in _TOGGLED_BY_OPENING:
+        return True
+    return scene is not None and kind in scene.capable("toggleable") and kind not in scene.capable("openable")
+
+
 def _fixed(step: Step, scene: SceneFacts | None) -> Step:
     target = (
         step.target if step.target is None or step.target in _KNOWN_TYPES else _closest(step.target, scene)
     )
     action = step.action
-    if target in _TOGGLED_BY_OPENING and action in ("open", "close"):
+    if action in ("open", "close") and _toggled_by_opening(target, scene):
         action = "turn_on" if action == "open" else "turn_off"
     return Step(action, target, step.instance, step.liquid)
 

@@ -103,7 +103,7 @@ SAME_KIND: tuple[frozenset[str], ...] = (
 )
 _KNOWN = frozenset(OBJECT_TYPES)
 # What AI2-THOR says an object can be, that plan matching asks of a type in a scene (SceneFacts.capable).
-CAPABILITIES = frozenset({"breakable", "fillable", "pickupable"})
+CAPABILITIES = frozenset({"breakable", "fillable", "pickupable", "openable", "toggleable"})
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ class SceneSummary(BaseModel):
     breakable: frozenset[str]  # the types of its breakable objects
     fillable: frozenset[str]  # the types of the objects that can be filled with a liquid
     pickupable: frozenset[str]  # the types of the objects that can be picked up
+    openable: frozenset[str]  # the types of the objects that open and close
+    toggleable: frozenset[str]  # the types of the objects that switch on and off
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
     # per object type, the other types with an object within AI2-THOR's reach (core/actions.py REACH,
     # horizontally) of one of its objects, where the dump places them
@@ -64,7 +66,7 @@ class SceneSummary(BaseModel):
     enclosed: dict[str, frozenset[str]]
 
 
-SUMMARY_VERSION = 5  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 6  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -75,6 +77,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         breakable = {obj["objectType"] for obj in objects if obj.get("breakable")}
         fillable = {obj["objectType"] for obj in objects if obj.get("canFillWithLiquid")}
         pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
+        openable = {obj["objectType"] for obj in objects if obj.get("openable")}
+        toggleable = {obj["objectType"] for obj in objects if obj.get("toggleable")}
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
@@ -90,6 +94,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         breakable=frozenset(breakable),
         fillable=frozenset(fillable),
         pickupable=frozenset(pickupable),
+        openable=frozenset(openable),
+        toggleable=frozenset(toggleable),
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
         in_view=frozenset(in_view),
