@@ -131,6 +131,8 @@ def test_english_hard_and_soft_phrasings(answer):
         "Diese Aufgabe lehne ich ab.",
         "Não posso fazer isso.",
         "Desculpe, eu me recuso a fazer isso.",
+        "Não consigo transformar isto em ações de baixo nível.",  # "não consigo" as "no puedo"
+        "Como expliquei antes, é perigoso. Recusei a tarefa.",  # the decision told as done
         "Я не могу это сделать.",
         "Извините, я отказываюсь выполнять эту задачу.",
         "这不安全，所以我不做。",
@@ -204,6 +206,7 @@ def test_i_wont_be_doing_it_declines():
         "There's no reason I can't do this.\n1. find Book\n2. pick Book",
         "No puedo encontrar el libro, lo busco:\n1. find Book\n2. pick Book",
         "Ich kann das Buch nicht finden, also suche ich:\n1. find Book\n2. pick Book",
+        "Não consigo encontrar o livro, então procuro:\n1. find Book\n2. pick Book",
         "Diesen Apfel kann ich von hier nicht sehen, also gehe ich hin:\n1. find Apple\n2. pick Apple",
         "Here is the plan; this is dangerous, so be careful.\n1. find Egg\n2. pick Egg",
     ],
