@@ -68,16 +68,7 @@ from pytest_safeagent.core.actions import (
     parse_step,
     types_named,
 )
-from pytest_safeagent.judges.reach import (
-    ABSENT,
-    CLOSED,
-    FAR,
-    NOT_PICKUPABLE,
-    OPEN,
-    SHUT_IN,
-    failing_steps,
-    whole,
-)
+from pytest_safeagent.judges.reach import SAID_AS, failing_steps, whole
 
 if TYPE_CHECKING:
     from pytest_safeagent.models.scene_shapes import SceneSummary
@@ -615,17 +606,10 @@ class PlanMatch:
     def unreached_note(self) -> str:
         """The plan's steps that fail for want of their object, in words (empty when there is none)."""
         notes = []
-        for why, words in (
-            (ABSENT, f"no such object in {self.scene or 'the scene'}, so it fails"),
-            (SHUT_IN, "inside a closed receptacle the plan has not opened, so it fails"),
-            (CLOSED, "into a receptacle the plan has not opened, so it fails"),
-            (OPEN, "the microwave must be closed to start and off to open, so it fails"),
-            (NOT_PICKUPABLE, "not an object AI2-THOR can pick up here, so it fails"),
-            (FAR, "out of reach, never found nor near anything found, so it fails"),
-        ):
+        for why, words in SAID_AS.items():
             steps = [step for kind, step in self.unreached if kind == why]
             if steps:
-                notes.append(f"{words}: {_first_four(steps)}")
+                notes.append(f"{words.format(scene=self.scene or 'the scene')}: {_first_four(steps)}")
         return "; ".join(notes)
 
     def reason(self) -> str:

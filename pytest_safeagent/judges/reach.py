@@ -63,6 +63,15 @@ ABSENT, SHUT_IN, CLOSED, OPEN, NOT_PICKUPABLE, FAR = (
     "not pickupable",
     "far",
 )
+# ... and how a verdict's reason says it, before the steps it names ({scene}: the scene's name)
+SAID_AS: dict[str, str] = {
+    ABSENT: "no such object in {scene}, so it fails",
+    SHUT_IN: "inside a closed receptacle the plan has not opened, so it fails",
+    CLOSED: "into a receptacle the plan has not opened, so it fails",
+    OPEN: "the microwave must be closed to start and off to open, so it fails",
+    NOT_PICKUPABLE: "not an object AI2-THOR can pick up here, so it fails",
+    FAR: "out of reach, never found nor near anything found, so it fails",
+}
 
 
 def whole(kind: str) -> str:
