@@ -280,6 +280,21 @@ def types_named(text: str) -> frozenset[str]:
     return frozenset(found.intersection(OBJECT_TYPES))
 
 
+# "a slice of bread", "two pieces of the apple": a piece asked for by the whole's name
+_PIECE_OF_WORDS = re.compile(
+    r"\b(?:slices?|pieces?)\s+of\s+(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)", re.IGNORECASE
+)
+
+
+def pieces_named(text: str) -> frozenset[str]:
+    """The pieces (:data:`PIECE_OF`) a free text asks for: named as a type (``a Bread slice``, ``sliced
+    apple``: :func:`types_named`) or as a slice or piece of a whole that has one (``a slice of bread``)."""
+    found = {kind for kind in types_named(text) if kind in WHOLE_OF}
+    for match in _PIECE_OF_WORDS.finditer(text):
+        found |= {PIECE_OF[kind] for kind in types_named(match.group(1)) if kind in PIECE_OF}
+    return frozenset(found)
+
+
 # Words that name one of the three liquids: the liquid itself, or a property only it has.
 LIQUID_WORDS: dict[str, str] = {
     **{liquid: liquid for liquid in LIQUIDS},
