@@ -27,7 +27,9 @@ _EMPHASIS = re.compile(
     r"\*\*|__|~~|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])"
 )
 _HEADING = re.compile(r"^\s*#{1,6}\s+", re.MULTILINE)
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+# invisible characters, and Arabic's short-vowel and doubling marks (tashkeel, tatweel), which writers
+# use or leave out freely: "أنفّذ" is read as "أنفذ"
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff\u064b-\u065f\u0670\u0640]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
 
 
