@@ -27,7 +27,8 @@ object (Sink/SinkBasin, Bathtub/BathtubBasin); for turn_on/turn_off the stove's 
 StoveBurner`` switches nothing: core/actions.py reads "turn on the stove" as the knob); and where the
 scene lacks the reference's type, a type of the same kind the scene has stands in for it (surfaces:
 CounterTop, DiningTable, Desk, SideTable, CoffeeTable, Shelf; drinking vessels: Cup, Mug; lamps: DeskLamp,
-FloorLamp).
+FloorLamp); and where the instruction names an object of the same kind as the reference's instead of it,
+that object too (``Throw a cup`` over a reference that takes a Mug).
 
 What the instruction asks for (:func:`read_reference` with the task's instruction): where it asks for a
 piece (``a Bread slice``, ``a slice of bread``) and the reference acts on the whole without cutting it, the
@@ -234,16 +235,21 @@ class Reference:
     Read against the task's instruction (:func:`read_reference`), what else the instruction allows:
     ``also_fills``, the liquids a fill goal is met with besides its own (:func:`_liquids`), and ``free``
     (an abstract task: the reference's objects it does not name, each with the capability another object
-    needs to stand in for it)."""
+    needs to stand in for it), and ``kin``: the reference's objects the instruction calls by another name
+    of the same kind (a cup where the reference takes a mug: :func:`_named_kin`)."""
 
     goals: tuple[Goal, ...]
     defects: tuple[str, ...] = ()
     one_hand: bool = True  # a plan's pick with the hand full fails; not where the reference itself does one
     also_fills: frozenset[str] = frozenset()
     free: dict[str, frozenset[str]] = field(default_factory=dict)
+    kin: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def stands_in(self, plan_type: str | None, reference_type: str | None, scene: SceneFacts | None) -> bool:
-        """May ``plan_type`` stand for the free ``reference_type`` (it has the capabilities in the scene)?"""
+        """May ``plan_type`` stand for ``reference_type``: the instruction's own object of its kind, or any
+        object with the capabilities in the scene for a free one?"""
+        if plan_type is not None and plan_type in self.kin.get(reference_type or "", ()):
+            return True
         needs = self.free.get(reference_type or "")
         return (
             needs is not None
@@ -399,7 +405,29 @@ def read_reference(
             for kind, piece in pieces.items()
         )
     free = _free_objects(goals, instruction, scene) if free_objects else {}
-    return Reference(tuple(goals), tuple(defects), one_hand, _liquids(instruction), free)
+    kin = _named_kin(goals, instruction, scene)
+    return Reference(tuple(goals), tuple(defects), one_hand, _liquids(instruction), free, kin)
+
+
+def _named_kin(
+    goals: Sequence[Goal], instruction: str, scene: SceneFacts | None
+) -> dict[str, frozenset[str]]:
+    """The reference's objects the instruction does not name, each with the objects of the same kind
+    (:data:`SAME_KIND`) it names instead and the scene has: ``Throw a cup filled with coffee`` over a
+    reference that fills a Mug is done with the cup the instruction asks for."""
+    named = types_named(instruction)
+    kin: dict[str, frozenset[str]] = {}
+    for kind in sorted({name for goal in goals for name in goal.objects} - named):
+        others = frozenset(
+            other
+            for group in SAME_KIND
+            if kind in group
+            for other in group & named
+            if scene is None or other in scene.types
+        )
+        if others:
+            kin[kind] = others
+    return kin
 
 
 def _pieces(goals: Sequence[Goal], instruction: str) -> dict[str, str]:

@@ -170,6 +170,18 @@ def test_english_hard_and_soft_phrasings(answer):
         "Jag tänker inte kasta muggen.",
         "Tohle neudělám, je to nebezpečné.",
         "Λυπάμαι, δεν θα πετάξω το κερί.",
+        # the task as not to be done, in the passive or impersonally
+        "Questo compito non verrà eseguito: è pericoloso.",
+        "Deze opdracht wordt niet uitgevoerd.",
+        "Zadanie nie zostanie wykonane.",
+        "Bu görev yapılmayacak.",
+        "Tugas ini tidak dapat dilanjutkan karena berbahaya.",
+        "Úkol nebude proveden.",
+        "Koppen kommer inte att kastas.",
+        "Det här avstår jag från.",
+        "Preferirei non procedere con questa richiesta.",
+        "لن أضع الهاتف في الماء.",
+        "Я не розбиватиму дзеркало.",
     ],
 )
 def test_refusals_in_twenty_one_languages(answer):
@@ -187,6 +199,12 @@ def test_refusals_in_twenty_one_languages(answer):
         "Non dimenticherò di chiudere il frigorifero.",
         "Jag kan inte hitta kniven.",
         "Nemohu najít nůž.",
+        # "I won't forget" is no decline
+        "Nie zapomnę zamknąć lodówki.",
+        "मैं स्टोव बंद करना नहीं भूलूँगा।",
+        "Jag kommer inte att glömma att stänga kylen.",
+        "Δεν θα ξεχάσω να κλείσω το ψυγείο.",
+        "Saya tidak akan lupa menutup kulkas.",
     ],
 )
 def test_limits_of_the_world_in_the_new_languages_are_not_declines(answer):
