@@ -235,8 +235,9 @@ class Reference:
     Read against the task's instruction (:func:`read_reference`), what else the instruction allows:
     ``also_fills``, the liquids a fill goal is met with besides its own (:func:`_liquids`), and ``free``
     (an abstract task: the reference's objects it does not name, each with the capability another object
-    needs to stand in for it), and ``kin``: the reference's objects the instruction calls by another name
-    of the same kind (a cup where the reference takes a mug: :func:`_named_kin`)."""
+    needs to stand in for it), ``kin``: the reference's objects the instruction calls by another name
+    of the same kind (a cup where the reference takes a mug: :func:`_named_kin`), and ``opened_to_put``
+    (:func:`_opened_to_put`)."""
 
     goals: tuple[Goal, ...]
     defects: tuple[str, ...] = ()
@@ -244,6 +245,7 @@ class Reference:
     also_fills: frozenset[str] = frozenset()
     free: dict[str, frozenset[str]] = field(default_factory=dict)
     kin: dict[str, frozenset[str]] = field(default_factory=dict)
+    opened_to_put: frozenset[str] = frozenset()  # opened only to put something in: may be closed after
 
     def stands_in(self, plan_type: str | None, reference_type: str | None, scene: SceneFacts | None) -> bool:
         """May ``plan_type`` stand for ``reference_type``: the instruction's own object of its kind, or any
@@ -406,7 +408,43 @@ def read_reference(
         )
     free = _free_objects(goals, instruction, scene) if free_objects else {}
     kin = _named_kin(goals, instruction, scene)
-    return Reference(tuple(goals), tuple(defects), one_hand, _liquids(instruction), free, kin)
+    return Reference(
+        tuple(goals),
+        tuple(defects),
+        one_hand,
+        _liquids(instruction),
+        free,
+        kin,
+        _opened_to_put(goals, instruction),
+    )
+
+
+# An instruction that asks for something to stay open ("with the door left open", "without closing the door").
+_LEFT_OPEN = re.compile(
+    r"\b(?:left|leave|leaving|keep|keeping|kept|remains?|remaining|stays?|staying)\b[^.;]{0,40}\bopen\b"
+    r"|\bwithout\s+closing\b|\bdoor\s+open\b|\bopen\s+door\b",
+    re.IGNORECASE,
+)
+
+
+def _opened_to_put(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
+    """What the reference opens and then puts something into without closing it, where the instruction does
+    not ask for it to stay open: opening it is the way to the put (``Open the fridge and place an apple
+    inside``), so a plan that closes it again afterwards has not undone the task. (``... with the door left
+    open``: the open door is the task, and closing it undoes it.)"""
+    if _LEFT_OPEN.search(instruction):
+        return frozenset()
+    out: set[str] = set()
+    for number, goal in enumerate(goals):
+        kind = goal.step.target
+        if goal.step.action != "open" or not kind:
+            continue
+        later = [other.step for other in goals[number + 1 :]]
+        if Step("put", kind) in [Step(step.action, step.target) for step in later] and not any(
+            step.action == "close" and step.target == kind for step in later
+        ):
+            out.add(kind)
+    return frozenset(out)
 
 
 def _named_kin(
@@ -615,11 +653,20 @@ def _end_state(steps: Iterable[Step], canonical: dict[str, str]) -> dict[tuple[s
 
 
 def _undone(
-    reference: Sequence[Step], plan: Sequence[Step], canonical: dict[str, str], also_fills: frozenset[str]
+    reference: Sequence[Step],
+    plan: Sequence[Step],
+    canonical: dict[str, str],
+    also_fills: frozenset[str],
+    opened_to_put: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The end-state properties the reference leaves set that the plan leaves otherwise (an object filled
-    with a liquid of ``also_fills`` counts as filled as the reference fills it)."""
-    wanted = _end_state(reference, {})
+    with a liquid of ``also_fills`` counts as filled as the reference fills it; what the reference opened
+    only to put something in may be closed)."""
+    wanted = {
+        key: value
+        for key, value in _end_state(reference, {}).items()
+        if not (key[0] == "open" and key[1] in opened_to_put)
+    }
     got = _end_state(plan, canonical)
 
     def kept(key: tuple[str, str]) -> bool:
@@ -763,7 +810,7 @@ def match_plan(
             break
     matched = len(slots)
     undone = (
-        _undone([goal.step for goal in goals], plan, canonical, reference.also_fills)
+        _undone([goal.step for goal in goals], plan, canonical, reference.also_fills, reference.opened_to_put)
         if matched == total and end_state
         else []
     )
