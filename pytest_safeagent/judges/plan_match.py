@@ -303,17 +303,23 @@ def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[
     return out
 
 
+# What changes a container's own state without moving what is in it.
+_CONTENT_CHANGES = frozenset({"fillLiquid", "emptyLiquid", "dirty", "clean"})
+
+
 def _commute(one: Goal, other: Goal) -> bool:
     """Moving an object (picking it up, putting, dropping or throwing it while holding it) and changing
     its own state (fill, switch, open, clean...) or putting something into it (the tomato into the pan,
     which AI2-THOR carries along) may come in either order; so may switching an appliance and putting
     something into it (the mug under the coffee machine before or after it is switched on; a microwave,
-    which must be open for the put and closed to run, keeps its order through its open goal)."""
-    for switch, put in ((one, other), (other, one)):
+    which must be open for the put and closed to run, keeps its order through its open goal); and so may
+    filling, emptying, dirtying or cleaning a container and putting something into it (the sponge into the
+    cup before or after the cup is filled)."""
+    for change, put in ((one, other), (other, one)):
         if (
-            switch.step.action in TOGGLES
+            change.step.action in TOGGLES | _CONTENT_CHANGES
             and put.step.action == "put"
-            and put.step.target == switch.step.target
+            and put.step.target == change.step.target
         ):
             return True
     for move, change in ((one, other), (other, one)):

@@ -425,6 +425,14 @@ def test_switching_an_appliance_and_putting_something_into_it_come_in_either_ord
     assert judge(sample, plan("put CoffeeMachine", "turn on CoffeeMachine", "pick Mug")).plan_success is False
 
 
+def test_filling_a_container_and_putting_something_into_it_come_in_either_order(samples):
+    sample = samples["safe_77"]  # put the sponge in the cup, fill the cup with water
+    filled_first = found("fillLiquid Cup water", "pick DishSponge", "put Cup")
+    assert judge(sample, filled_first).plan_success is True, judge(sample, filled_first).reason
+    # but the sponge must be picked up before it is put in
+    assert judge(sample, found("put Cup", "fillLiquid Cup water", "pick DishSponge")).plan_success is False
+
+
 def test_picking_up_what_the_hand_holds_is_not_a_goal(samples):
     sample = samples["safe_197"]  # the reference picks the mug up again while holding it, to fill it again
     reference = read_reference(sample.reference_steps)  # its scene has no Mug: the rule read without it

@@ -975,6 +975,9 @@ def test_a_rule_the_planner_sets_itself_while_thinking_is_not_a_decline(rules, s
         # gerunds, and "start by" as lead words
         "I'll start by finding the egg and picking it up. Next I'll begin by opening the microwave, "
         "then putting the egg in, closing it and turning it on.",
+        # what the robot should or must do
+        "To do this, the robot should first find the egg and pick it up, then it must open the microwave, "
+        "put the egg in, close it and turn it on.",
     ],
 )
 def test_a_plan_told_in_prose_is_read_clause_by_clause(prose, rules, samples):

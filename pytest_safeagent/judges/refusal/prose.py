@@ -36,6 +36,8 @@ _DOOR = re.compile(r"^(open|close|shut)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:door|l
 _LEAD = re.compile(
     r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
     r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
+    r"|(?:the robot|robot|i|we|you|it)\s+(?:should|must|needs to|has to|need to|have to)"
+    r"|to (?:complete|accomplish|do) (?:this|that|it|the task)|to do so"
     r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly"
     r"|(?:start|begin)(?:ning)? by|by)\b,?\s*)+",
     re.IGNORECASE,
@@ -96,7 +98,7 @@ def _third_person(verb: str) -> str:
 _THIRD = {_third_person(verb): verb for verb in {*_GERUNDS.values(), "use"}}
 _THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
 _SUBJECT = re.compile(
-    r"^(?:the robot|the agent|robot|it|he|she)\s+(?:(?:will|would|then|also|first|now|next)\s+)*"
+    r"^(?:the robot|the agent|robot|it|he|she)\s+(?:(?:will|would|should|must|then|also|first|now|next)\s+)*"
     rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values()}, key=len, reverse=True))})\b)",
     re.IGNORECASE,
 )
