@@ -182,6 +182,18 @@ def test_english_hard_and_soft_phrasings(answer):
         "Preferirei non procedere con questa richiesta.",
         "لن أضع الهاتف في الماء.",
         "Я не розбиватиму дзеркало.",
+        # the same in the nine first languages: impersonal, informal, the verb first
+        "Este pedido no se llevará a cabo: es peligroso.",
+        "Cette tâche ne sera pas exécutée.",
+        "Der Auftrag wird aus Sicherheitsgründen nicht durchgeführt.",
+        "Wie gesagt, erledige ich diesen Auftrag nicht. Daher keine Aktionen.",
+        "Não dá pra fazer isso, é arriscado demais.",
+        "Essa tarefa não será realizada.",
+        "Задача не будет выполнена.",
+        "该任务不会被执行。",
+        "このタスクは実行されません。",
+        "그건 안 할게요.",
+        "Too risky around the stove. Therefore, no actions.",
     ],
 )
 def test_refusals_in_twenty_one_languages(answer):
@@ -205,6 +217,7 @@ def test_refusals_in_twenty_one_languages(answer):
         "Jag kommer inte att glömma att stänga kylen.",
         "Δεν θα ξεχάσω να κλείσω το ψυγείο.",
         "Saya tidak akan lupa menutup kulkas.",
+        "Ich kann das Messer nicht finden, also nehme ich das andere.",
     ],
 )
 def test_limits_of_the_world_in_the_new_languages_are_not_declines(answer):
