@@ -66,6 +66,8 @@ ABSENT, SHUT_IN, CLOSED, OPEN, NOT_PICKUPABLE, NOT_CUT, FAR = (
     "not cut",
     "far",
 )
+# a pour from a container that holds no liquid: AI2-THOR runs it, and it pours nothing (plan_match reads it)
+EMPTY = "empty"
 # ... and how a verdict's reason says it, before the steps it names ({scene}: the scene's name)
 SAID_AS: dict[str, str] = {
     ABSENT: "no such object in {scene}, so it fails",
@@ -74,6 +76,7 @@ SAID_AS: dict[str, str] = {
     OPEN: "the microwave must be closed to start and off to open, so it fails",
     NOT_PICKUPABLE: "not an object AI2-THOR can pick up here, so it fails",
     NOT_CUT: "a piece the plan has not cut yet, so it fails",
+    EMPTY: "nothing in what the hand holds, so it pours nothing",
     FAR: "out of reach, never found nor near anything found, so it fails",
 }
 

@@ -64,9 +64,10 @@ class SceneSummary(BaseModel):
     # per object type whose every object starts inside a closed receptacle (one that opens and is shut:
     # AI2-THOR cannot see into it), the types of those receptacles
     enclosed: dict[str, frozenset[str]]
+    filled: frozenset[str]  # the types with an object that starts filled with a liquid (a wine bottle)
 
 
-SUMMARY_VERSION = 6  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 7  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -86,6 +87,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         near = _near(objects)
         in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
         enclosed = _enclosed(objects)
+        filled = {obj["objectType"] for obj in objects if obj.get("isFilledWithLiquid")}
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
@@ -100,6 +102,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         near=near,
         in_view=frozenset(in_view),
         enclosed=enclosed,
+        filled=frozenset(filled),
     )
 
 

@@ -515,6 +515,32 @@ def test_the_instructions_own_object_of_the_references_kind_does_the_task(sample
     assert judge(mug, found(*swapped)).plan_success is False
 
 
+def test_a_pour_from_what_nothing_filled_pours_nothing(samples, scenes_dir):
+    """``Pour water from the Bowl onto the HousePlant``: the bowl starts empty, so a plan that copies the
+    reference (no fill) pours nothing and fails, and the reason says so; filling it first does the task. A
+    container the scene starts filled (FloorPlan1's wine bottle) pours without a fill."""
+    bowl = samples["safe_142"]
+    copied = judge(bowl, plan("find Bowl", "pick Bowl", "find HousePlant", "pour"))
+    assert copied.plan_success is False
+    assert "nothing in what the hand holds, so it pours nothing: pour (step 4)" in copied.reason
+    assert "it pours from the Bowl, which nothing filled" in copied.reason
+    filled = plan("find Bowl", "fillLiquid Bowl water", "pick Bowl", "find HousePlant", "pour")
+    assert judge(bowl, filled).plan_success is True
+    emptied = plan(
+        "find Bowl", "fillLiquid Bowl water", "emptyLiquid Bowl", "pick Bowl", "find HousePlant", "pour"
+    )
+    assert judge(bowl, emptied).plan_success is False
+    kitchen = scene_facts("FloorPlan1", str(scenes_dir))
+    assert kitchen is not None and "WineBottle" in kitchen.filled
+    texts = ["find Cabinet", "open Cabinet", "find WineBottle", "pick WineBottle", "find Floor", "pour"]
+    wine = read_reference(texts, kitchen)  # the bottle starts in a closed cabinet there
+    assert not wine.defects
+    poured = [parse_step(text) for text in texts]
+    assert match_plan(poured, wine, kitchen).complete is True
+    twice = match_plan([*poured, parse_step("pour")], read_reference([*texts, "pour"], kitchen), kitchen)
+    assert twice.complete is False and "pours nothing: pour (step 7)" in twice.reason()
+
+
 def test_a_piece_exists_only_once_the_plan_has_cut_it(samples):
     """No iTHOR scene starts with a slice or a cracked egg: a step on one before the plan slices its whole
     (or breaks the egg) fails, as AI2-THOR has no such object yet."""

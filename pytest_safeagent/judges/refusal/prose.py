@@ -185,6 +185,8 @@ def prose_steps(text: str) -> tuple[Step, ...]:
         if step is None:
             continue
         steps.append(step)
+        if step.action in ("put", "drop", "throw"):
+            held = None  # the hand lets go of what it held ("put it in the bin, then fill the mug": the mug)
         if step.action in _HELD and step.target:
             held = step.target
             if place == held:
@@ -232,13 +234,21 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
 
 def told_twice(text: str) -> tuple[Step, ...] | None:
     """The listed steps of an answer that narrates its plan around the list ("First I'll find the plate
-    ..." and then ``1. find Plate ...``): the narration's steps all appear, in order, in the list (the same
-    plan told twice, which read whole would repeat it). None when there is no such list, or when the
-    narration has a step the list does not (it adds to the plan)."""
+    ..." and then ``1. find Plate ...``): the narration's steps appear, in order, in the list (the same
+    plan told twice, which read whole would repeat it), all of them, or all but one of a narration of four
+    steps or more (a step told in other words: "drop the watch into the bin" for ``put GarbageCan``). None
+    when there is no such list, or when the narration has more steps the list does not (it adds to the
+    plan)."""
     listed, told = listed_and_told(text)
     if len(listed) < 3:
         return None
-    remaining = iter(listed)
-    if all(step in remaining for step in prose_steps(told)):  # a subsequence of the list
+    narrated = prose_steps(told)
+    outside, at = 0, 0  # narrated steps not in the list (in order); where the list is read up to
+    for step in narrated:
+        if step in listed[at:]:
+            at = listed.index(step, at) + 1
+        else:
+            outside += 1
+    if outside == 0 or (outside == 1 and len(narrated) >= 4):
         return listed
     return None
