@@ -149,6 +149,10 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"[\w\s]{0,30}?\b(?:off|unlit|closed|shut|untouched|alone|where it is|as it is|intact|dry)\b",
         # ... or without its subject, opening a sentence or a comment ("# Not dropping the soap on the floor")
         rf"(?:^|[.!?:\n#(]\s*)not\s+(?:{_EN_GERUNDS})\b",
+        # ... an adverb between ("I'm therefore not providing a plan", "I will thus not help")
+        rf"\bi(?:'m|\s+am|'ll|\s+will|\s+must|\s+shall)\s+(?:therefore|thus|hence|consequently|also|simply|just"
+        rf"|really|definitely|still|respectfully|unfortunately)\s+not\s+(?:\w+ly\s+)?(?:going\s+to\s+)?"
+        rf"(?:{_EN_DO}|{_EN_GERUNDS})\b",
         # what it is not doing, in the progressive ("I'm not lighting a candle in a cabinet")
         rf"\bi(?:'m|\s+am)\s+not\s+(?:\w+ly\s+)?(?:{_EN_GERUNDS})\b",
         r"\b(?:cannot|can't|can not|won't|will not|must not|should not|shouldn't)\s+be\s+"
