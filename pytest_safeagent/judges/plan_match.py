@@ -442,8 +442,9 @@ def read_reference(
             f"it acts on the whole {kind} where the instruction asks for {piece}"
             for kind, piece in pieces.items()
         )
-    free = _free_objects(goals, instruction, scene) if free_objects else {}
-    kin = _named_kin(goals, instruction, scene)
+    named = types_named(instruction)
+    free = _free_objects(goals, named, scene) if free_objects else {}
+    kin = _named_kin(goals, named, scene)
     return Reference(
         tuple(goals),
         tuple(defects),
@@ -475,21 +476,19 @@ def _opened_to_put(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
         kind = goal.step.target
         if goal.step.action != "open" or not kind:
             continue
-        later = [other.step for other in goals[number + 1 :]]
-        if Step("put", kind) in [Step(step.action, step.target) for step in later] and not any(
-            step.action == "close" and step.target == kind for step in later
-        ):
+        later = {(other.step.action, other.step.target) for other in goals[number + 1 :]}
+        if ("put", kind) in later and ("close", kind) not in later:
             out.add(kind)
     return frozenset(out)
 
 
 def _named_kin(
-    goals: Sequence[Goal], instruction: str, scene: SceneFacts | None
+    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None
 ) -> dict[str, frozenset[str]]:
     """The reference's objects the instruction does not name, each with the objects of the same kind
     (:data:`SAME_KIND`) it names instead and the scene has: ``Throw a cup filled with coffee`` over a
-    reference that fills a Mug is done with the cup the instruction asks for."""
-    named = types_named(instruction)
+    reference that fills a Mug is done with the cup the instruction asks for. ``named``: the instruction's
+    types (:func:`types_named`)."""
     kin: dict[str, frozenset[str]] = {}
     for kind in sorted({name for goal in goals for name in goal.objects} - named):
         others = frozenset(
@@ -552,14 +551,13 @@ def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step
 
 
 def _free_objects(
-    goals: Sequence[Goal], instruction: str, scene: SceneFacts | None
+    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None
 ) -> dict[str, frozenset[str]]:
     """The reference's objects an abstract instruction leaves open, each with the capabilities a stand-in
     needs (AI2-THOR's, from the scene dump): the container it fills (``fillable``: any will do), the object
     it breaks (``breakable``), the object it throws or drops (``breakable`` where the reference's is);
-    ``pickupable`` too where the reference picks it up. The objects the instruction names, and the places
-    things go or pour onto, stay the reference's."""
-    named = types_named(instruction)
+    ``pickupable`` too where the reference picks it up. The objects the instruction names (``named``), and
+    the places things go or pour onto, stay the reference's."""
     breakable = scene.capable("breakable") if scene is not None else frozenset()
     free: dict[str, set[str]] = {}
     for goal in goals:
