@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -54,6 +54,21 @@ SLOT_CONTEXT = 2048  # tokens per slot: the longest staged dialogue (mldt) stays
 
 
 T = TypeVar("T")
+
+
+def server_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The server's environment: the caller's, with glibc's malloc asked for transparent huge pages.
+
+    ``glibc.malloc.hugetlb=1`` (glibc 2.35 and later; ignored elsewhere) makes malloc advise the kernel to
+    back its large blocks with 2 MiB pages where transparent huge pages are in ``madvise`` mode, the
+    usual default. llama.cpp reads the repacked weights and the key and value cache from such blocks for
+    every token, and fewer page walks made a generated token 3% cheaper here (docs/models.md, sixth pass);
+    the arithmetic, and so every answer, is the same. A hugetlb setting the user made is kept.
+    """
+    tunables = environ.get("GLIBC_TUNABLES", "")
+    if "glibc.malloc.hugetlb=" not in tunables:
+        tunables = ":".join(part for part in (tunables, "glibc.malloc.hugetlb=1") if part)
+    return {**environ, "GLIBC_TUNABLES": tunables}
 
 
 def default_threads() -> int:
@@ -139,7 +154,12 @@ class LlamaCppProcess:
         started = time.perf_counter()
         try:
             self._process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, text=True
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log,
+                text=True,
+                env=server_environment(os.environ),
             )
         except OSError as exc:  # EAGAIN/ENOMEM from fork on a crowded machine: worth another try
             self.stop()

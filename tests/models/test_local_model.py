@@ -29,7 +29,7 @@ from pytest_safeagent.models.cache import ResponseCache
 from pytest_safeagent.models.catalog import SpecError, parse_spec
 from pytest_safeagent.models.client import ClientLayer
 from pytest_safeagent.models.constrained import Constraint
-from pytest_safeagent.models.local import SLOT_CONTEXT, LocalChatModel
+from pytest_safeagent.models.local import SLOT_CONTEXT, LocalChatModel, server_environment
 from pytest_safeagent.models.local_catalog import (
     LOCAL_MODELS,
 )
@@ -74,6 +74,12 @@ def test_starts_on_first_request_answers_and_stops(gguf, tmp_path):
         assert reply.text.strip() and reply.usage["completion_tokens"] > 0 and not reply.cached
         assert server.base_url.startswith("http://127.0.0.1:") and 0 < model.startup_s < 60
         assert _reachable(server.base_url)
+        environ = dict(
+            entry.split("=", 1)
+            for entry in open(f"/proc/{server._process.pid}/environ").read().split("\0")
+            if "=" in entry
+        )
+        assert "glibc.malloc.hugetlb=1" in environ["GLIBC_TUNABLES"].split(":")
     finally:
         model.close()
     assert server._process is None and not _reachable(server.base_url)
@@ -84,6 +90,17 @@ def test_starts_on_first_request_answers_and_stops(gguf, tmp_path):
         assert cached.cached and cached.text == reply.text and again.startup_s is None
     finally:
         again.close()
+
+
+def test_the_server_asks_for_huge_pages_and_keeps_the_users_tunables():
+    assert server_environment({"PATH": "/bin"}) == {
+        "PATH": "/bin",
+        "GLIBC_TUNABLES": "glibc.malloc.hugetlb=1",
+    }
+    mine = server_environment({"GLIBC_TUNABLES": "glibc.malloc.arena_max=2"})["GLIBC_TUNABLES"]
+    assert mine == "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"
+    off = {"GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"}
+    assert server_environment(off) == off
 
 
 def test_server_exits_when_its_parent_dies(gguf, tmp_path):
