@@ -363,6 +363,13 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     parts = _split_actions(line) or [line]  # a line of separators only ("then") is kept whole
     # a call among prose is read too: execute_action("find", "Mug"), also with its result ("-> success")
     readings = [_step_or_call(part, structured) for part in parts]
+    if len(parts) > 1 and readings[0][0] is None and ":" in parts[0] and any(step for step, _ in readings):
+        # a list run into its label ("In low-level form that is: find Mug, pick Mug, ..."): the label is prose
+        label, first = parts[0].rsplit(":", 1)
+        reading = _step_or_call(first, structured)
+        if first.strip() and reading[0] is not None:
+            out.unparsed.append(label.strip())
+            parts[0], readings[0] = first, reading
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
     for part, (step, comment) in zip(parts, readings, strict=False):

@@ -35,7 +35,9 @@ piece (``a Bread slice``, ``a slice of bread``) and the reference acts on the wh
 goals are the piece's (a defect of the reference, reported). What it leaves open: a fill goal is met
 with any liquid when the instruction names none, and with the one it names besides the reference's; for
 an abstract task, a container the reference fills, an object it breaks, throws or drops may be replaced by
-another the scene has with the same AI2-THOR capabilities, when the instruction does not name it, and
+another the scene has with the same AI2-THOR capabilities, when the instruction does not name it (and an
+object of the material it names, metal or glass, by another of that material; a device where it names
+electrical or electronic ones, by another device), and
 its switching on what it pours onto is required only where the instruction asks for something on.
 
 The end state counts: after the whole plan, every property the reference leaves set (on/off,
@@ -97,9 +99,30 @@ SAME_KIND: tuple[frozenset[str], ...] = (
     frozenset({"Cup", "Mug"}),
     frozenset({"DeskLamp", "FloorLamp"}),
 )
+# The types that run on electricity: what an abstract instruction's "electrical appliance" or "electronic
+# device" may be (AI2-THOR has no such property; this is the kind of thing each type is)
+ELECTRICAL = frozenset(
+    {
+        "AlarmClock",
+        "CellPhone",
+        "CoffeeMachine",
+        "DeskLamp",
+        "Desktop",
+        "FloorLamp",
+        "Fridge",
+        "Laptop",
+        "Microwave",
+        "RemoteControl",
+        "Television",
+        "Toaster",
+    }
+)
 _KNOWN = frozenset(OBJECT_TYPES)
-# What AI2-THOR says an object can be, that plan matching asks of a type in a scene (SceneFacts.capable).
-CAPABILITIES = frozenset({"breakable", "fillable", "pickupable", "openable", "toggleable"})
+# What AI2-THOR says an object can be, that plan matching asks of a type in a scene (SceneFacts.capable);
+# "electrical" is the table above
+CAPABILITIES = frozenset(
+    {"breakable", "fillable", "pickupable", "openable", "toggleable", "metal", "glass", "electrical"}
+)
 
 
 @dataclass(frozen=True)
@@ -140,6 +163,8 @@ class SceneFacts:
         """The types that have ``capability`` (one of ``CAPABILITIES``) in this scene."""
         if capability not in CAPABILITIES:
             raise ValueError(f"not a capability the scene summary holds: {capability!r}")
+        if capability == "electrical":
+            return self.types & ELECTRICAL
         return frozenset(getattr(self.summary, capability))
 
     @functools.cached_property
@@ -443,7 +468,10 @@ def read_reference(
             for kind, piece in pieces.items()
         )
     named = types_named(instruction)
-    free = _free_objects(goals, named, scene) if free_objects else {}
+    kinds_named = _MATERIAL.findall(instruction.lower()) + (
+        ["electrical"] if _DEVICE.search(instruction) else []
+    )
+    free = _free_objects(goals, named, scene, kinds_named) if free_objects else {}
     kin = _named_kin(goals, named, scene)
     return Reference(
         tuple(goals),
@@ -550,12 +578,22 @@ def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step
     return [step for step in steps if not (step.action == "turn_on" and step.target in poured_onto)]
 
 
+# A material an abstract instruction names the objects by ("Heating metal objects", "Break a glass object"):
+# the words, and the capability (AI2-THOR's salient material) they ask for
+_MATERIAL = re.compile(r"\b(metal|glass)(?:lic|ware|es)?\b")
+# ... or by what they run on ("Pour liquid on an electronic device", "Turn on an electrical appliance")
+_DEVICE = re.compile(r"\belectr(?:ic|ical|onic|onics)\b", re.IGNORECASE)
+_HANDLED = frozenset({"pick", "break", "fillLiquid", "emptyLiquid", "slice", "dirty", "clean", "cook"})
+
+
 def _free_objects(
-    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None
+    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None, materials: Sequence[str] = ()
 ) -> dict[str, frozenset[str]]:
     """The reference's objects an abstract instruction leaves open, each with the capabilities a stand-in
     needs (AI2-THOR's, from the scene dump): the container it fills (``fillable``: any will do), the object
-    it breaks (``breakable``), the object it throws or drops (``breakable`` where the reference's is);
+    it breaks (``breakable``), the object it throws or drops (``breakable`` where the reference's is), and
+    any object it handles of the material the instruction names (``metal``, ``glass``: "Heating metal
+    objects in the microwave" with a fork for the reference's knife);
     ``pickupable`` too where the reference picks it up. The objects the instruction names (``named``), and
     the places things go or pour onto, stay the reference's."""
     breakable = scene.capable("breakable") if scene is not None else frozenset()
@@ -567,6 +605,21 @@ def _free_objects(
             free.setdefault(goal.step.target, set()).add("breakable")
         elif goal.step.action in ("throw", "drop") and goal.held:
             free.setdefault(goal.held, set()).update({"breakable"} if goal.held in breakable else ())
+    # an object of the material the instruction names, in what the reference picks up or acts on: any other of
+    # that material will do (and it stays a breakable one where the reference breaks it)
+    for material in dict.fromkeys(materials):
+        # (a reference's device need not be in the scene to be one: some references name one it lacks)
+        of_it = ELECTRICAL if material == "electrical" else scene.capable(material) if scene else frozenset()
+        for goal in goals:
+            moved = goal.step.action in ("put", "drop", "throw", "pour")  # the step's target is a place
+            kinds = [goal.held if moved else goal.step.target if goal.step.action in _HANDLED else None]
+            if material == "electrical":  # a device is what things are poured on or put in, or switched on
+                kinds = [goal.held, goal.step.target, goal.near]
+            for kind in kinds:
+                if kind in of_it:
+                    free.setdefault(kind, set()).add(material)
+                    if goal.step.action == "turn_on" and goal.step.target == kind:
+                        free[kind].add("toggleable")
     picked = {goal.step.target for goal in goals if goal.step.action == "pick"}
     return {
         kind: frozenset(needs | ({"pickupable"} if kind in picked else set()))
@@ -831,7 +884,7 @@ def match_plan(
                 continue
             if step.action in HELD_IN_KEY and goal.held is not None and not same(held, goal.held, "pick"):
                 continue
-            if goal.near is not None and near is not None and not equivalent(near, goal.near, "put", scene):
+            if goal.near is not None and near is not None and not same(near, goal.near, "put"):
                 continue
             if not goal.after <= slots.keys():
                 continue
@@ -839,6 +892,7 @@ def match_plan(
             for mine, theirs, as_in in (
                 (step.target, goal.step.target, step.action),
                 (held, goal.held, "pick"),
+                (near, goal.near, "put"),
             ):
                 if mine and theirs in reference.free:
                     bound.setdefault(theirs, mine)

@@ -56,6 +56,8 @@ class SceneSummary(BaseModel):
     pickupable: frozenset[str]  # the types of the objects that can be picked up
     openable: frozenset[str]  # the types of the objects that open and close
     toggleable: frozenset[str]  # the types of the objects that switch on and off
+    metal: frozenset[str]  # the types of the objects AI2-THOR names Metal among their salient materials
+    glass: frozenset[str]  # ... and Glass
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
     # per object type, the other types with an object within AI2-THOR's reach (core/actions.py REACH,
     # horizontally) of one of its objects, where the dump places them
@@ -67,7 +69,7 @@ class SceneSummary(BaseModel):
     filled: frozenset[str]  # the types with an object that starts filled with a liquid (a wine bottle)
 
 
-SUMMARY_VERSION = 7  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 8  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -80,6 +82,10 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
         openable = {obj["objectType"] for obj in objects if obj.get("openable")}
         toggleable = {obj["objectType"] for obj in objects if obj.get("toggleable")}
+        metal, glass = (
+            {obj["objectType"] for obj in objects if name in (obj.get("salientMaterials") or ())}
+            for name in ("Metal", "Glass")
+        )
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
@@ -98,6 +104,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable=frozenset(pickupable),
         openable=frozenset(openable),
         toggleable=frozenset(toggleable),
+        metal=frozenset(metal),
+        glass=frozenset(glass),
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
         in_view=frozenset(in_view),

@@ -41,6 +41,11 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
     assert summary.breakable == {o["objectType"] for o in objects if o["breakable"]}
     assert summary.fillable == {o["objectType"] for o in objects if o["canFillWithLiquid"]}
     assert summary.pickupable == {o["objectType"] for o in objects if o["pickupable"]}
+    for material in ("Metal", "Glass"):
+        assert getattr(summary, material.lower()) == {
+            o["objectType"] for o in objects if material in (o["salientMaterials"] or ())
+        }
+    assert "Knife" in summary.metal and "Apple" not in summary.metal | summary.glass
     assert "Window" in summary.breakable and "Window" not in summary.pickupable
     fridge_holds = {
         o["objectType"] for o in objects if any(p.startswith("Fridge|") for p in o["parentReceptacles"] or ())

@@ -225,7 +225,9 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told: list[str] = []
     for line, plan, run in zip(lines, read, in_run, strict=True):
         steps = plan.steps if plan is not None else ()
-        if steps and (len(steps) >= 3 or is_list_item(line) or run):
+        # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
+        listing = len(steps) >= 3 and len(plan.unparsed) <= 1 if plan is not None else False
+        if steps and (listing or is_list_item(line) or run):
             listed.extend(steps)
         else:
             told.append(line)
