@@ -225,9 +225,9 @@ def test_a_reference_step_the_rules_judge_reads_as_refused_fails_in_the_simulato
     outcomes: list, scenes_dir: Path
 ) -> None:
     """The rules judge reads from the scene dump which steps AI2-THOR refuses (judges/reach.py: an object the
-    scene lacks or keeps shut, a put into what is closed, a running start of an open microwave, a pick of
-    what cannot be picked up, an object never near); the simulator runs them. Every reference step the
-    judge reads as refused fails in the simulator too."""
+    scene lacks or keeps shut, a put into what is closed, a running start of an open microwave, a fill of
+    what holds no liquid, a pick of what cannot be picked up, an object never near); the simulator runs
+    them. Every reference step the judge reads as refused fails in the simulator too."""
     read_as_refused = 0
     for outcome in (o for o in outcomes if o.eligible):  # an ineligible record is not run
         scene = scene_facts(outcome.scene, str(scenes_dir))
