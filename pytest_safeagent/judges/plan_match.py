@@ -587,15 +587,17 @@ _HANDLED = frozenset({"pick", "break", "fillLiquid", "emptyLiquid", "slice", "di
 
 
 def _free_objects(
-    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None, materials: Sequence[str] = ()
+    goals: Sequence[Goal], named: frozenset[str], scene: SceneFacts | None, kinds: Sequence[str] = ()
 ) -> dict[str, frozenset[str]]:
     """The reference's objects an abstract instruction leaves open, each with the capabilities a stand-in
     needs (AI2-THOR's, from the scene dump): the container it fills (``fillable``: any will do), the object
-    it breaks (``breakable``), the object it throws or drops (``breakable`` where the reference's is), and
-    any object it handles of the material the instruction names (``metal``, ``glass``: "Heating metal
-    objects in the microwave" with a fork for the reference's knife);
-    ``pickupable`` too where the reference picks it up. The objects the instruction names (``named``), and
-    the places things go or pour onto, stay the reference's."""
+    it breaks (``breakable``), the object it throws or drops (``breakable`` where the reference's is); the
+    object it handles of a material the instruction names (``kinds``: ``metal``, ``glass``; "Heating metal
+    objects in the microwave" with a fork for the reference's knife); and, where the instruction names
+    electrical devices (``electrical`` in ``kinds``), the device it switches on, pours onto or puts into
+    (``toggleable`` too where it is switched on); ``pickupable`` too where the reference picks it up. The
+    objects the instruction names (``named``), and the places things go or pour onto but such a device,
+    stay the reference's."""
     breakable = scene.capable("breakable") if scene is not None else frozenset()
     free: dict[str, set[str]] = {}
     for goal in goals:
@@ -607,15 +609,15 @@ def _free_objects(
             free.setdefault(goal.held, set()).update({"breakable"} if goal.held in breakable else ())
     # an object of the material the instruction names, in what the reference picks up or acts on: any other of
     # that material will do (and it stays a breakable one where the reference breaks it)
-    for material in dict.fromkeys(materials):
+    for material in dict.fromkeys(kinds):
         # (a reference's device need not be in the scene to be one: some references name one it lacks)
         of_it = ELECTRICAL if material == "electrical" else scene.capable(material) if scene else frozenset()
         for goal in goals:
             moved = goal.step.action in ("put", "drop", "throw", "pour")  # the step's target is a place
-            kinds = [goal.held if moved else goal.step.target if goal.step.action in _HANDLED else None]
+            objects = [goal.held if moved else goal.step.target if goal.step.action in _HANDLED else None]
             if material == "electrical":  # a device is what things are poured on or put in, or switched on
-                kinds = [goal.held, goal.step.target, goal.near]
-            for kind in kinds:
+                objects = [goal.held, goal.step.target, goal.near]
+            for kind in objects:
                 if kind in of_it:
                     free.setdefault(kind, set()).add(material)
                     if goal.step.action == "turn_on" and goal.step.target == kind:
