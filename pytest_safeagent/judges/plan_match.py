@@ -468,10 +468,7 @@ def read_reference(
             for kind, piece in pieces.items()
         )
     named = types_named(instruction)
-    kinds_named = _MATERIAL.findall(instruction.lower()) + (
-        ["electrical"] if _DEVICE.search(instruction) else []
-    )
-    free = _free_objects(goals, named, scene, kinds_named) if free_objects else {}
+    free = _free_objects(goals, named, scene, _kinds_named(instruction)) if free_objects else {}
     kin = _named_kin(goals, named, scene)
     return Reference(
         tuple(goals),
@@ -583,7 +580,14 @@ def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step
 _MATERIAL = re.compile(r"\b(metal|glass)(?:lic|ware|es)?\b")
 # ... or by what they run on ("Pour liquid on an electronic device", "Turn on an electrical appliance")
 _DEVICE = re.compile(r"\belectr(?:ic|ical|onic|onics)\b", re.IGNORECASE)
+# the actions whose target is the object handled (not a place it goes)
 _HANDLED = frozenset({"pick", "break", "fillLiquid", "emptyLiquid", "slice", "dirty", "clean", "cook"})
+
+
+def _kinds_named(instruction: str) -> list[str]:
+    """The kinds of object an instruction names by what they are made of or run on, as capabilities
+    (SceneFacts.capable): ``metal``, ``glass``, ``electrical``."""
+    return _MATERIAL.findall(instruction.lower()) + (["electrical"] if _DEVICE.search(instruction) else [])
 
 
 def _free_objects(
@@ -613,10 +617,12 @@ def _free_objects(
         # (a reference's device need not be in the scene to be one: some references name one it lacks)
         of_it = ELECTRICAL if material == "electrical" else scene.capable(material) if scene else frozenset()
         for goal in goals:
-            moved = goal.step.action in ("put", "drop", "throw", "pour")  # the step's target is a place
-            objects = [goal.held if moved else goal.step.target if goal.step.action in _HANDLED else None]
             if material == "electrical":  # a device is what things are poured on or put in, or switched on
-                objects = [goal.held, goal.step.target, goal.near]
+                objects: tuple[str | None, ...] = (goal.held, goal.step.target, goal.near)
+            elif goal.step.action in HELD_IN_KEY:  # the step's target is a place: the object is the one held
+                objects = (goal.held,)
+            else:
+                objects = (goal.step.target,) if goal.step.action in _HANDLED else ()
             for kind in objects:
                 if kind in of_it:
                     free.setdefault(kind, set()).add(material)

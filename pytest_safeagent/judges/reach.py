@@ -70,13 +70,15 @@ ABSENT, SHUT_IN, CLOSED, OPEN, NOT_PICKUPABLE, INCAPABLE, NOT_CUT, FAR = (
     "not cut",
     "far",
 )
-# what AI2-THOR asks of an object (SceneFacts.capable) before it runs an action on it, other than a pick
+# what AI2-THOR asks of an object (SceneFacts.capable) before it runs an action on it, and why the step
+# fails without it
 _CAPABILITY_FOR = {
-    "fillLiquid": "fillable",
-    "emptyLiquid": "fillable",
-    "open": "openable",
-    "close": "openable",
-    "break": "breakable",
+    "pick": ("pickupable", NOT_PICKUPABLE),
+    "fillLiquid": ("fillable", INCAPABLE),
+    "emptyLiquid": ("fillable", INCAPABLE),
+    "open": ("openable", INCAPABLE),
+    "close": ("openable", INCAPABLE),
+    "break": ("breakable", INCAPABLE),
 }
 # a pour from a container that holds no liquid: AI2-THOR runs it, and it pours nothing (plan_match reads it)
 EMPTY = "empty"
@@ -152,15 +154,10 @@ def _why_it_fails(
         action == "open" and kind in MUST_BE_OFF_TO_OPEN and kind in running
     ):
         return OPEN
-    if action == "pick" and whole(kind) == kind and kind not in scene.capable("pickupable"):
-        return NOT_PICKUPABLE  # (a piece is pickupable; the dump lists only wholes)
-    needs = _CAPABILITY_FOR.get(action)
-    if (
-        needs
-        and whole(kind) == kind
-        and not ({kind} | scene.types_equal_to(kind, action)) & scene.capable(needs)
-    ):
-        return INCAPABLE
+    if action in _CAPABILITY_FOR and whole(kind) == kind:  # (a piece can; the dump lists only wholes)
+        needs, why = _CAPABILITY_FOR[action]
+        if not ({kind} | scene.types_equal_to(kind, action)) & scene.capable(needs):
+            return why
     if whole(kind) != kind and whole(kind) not in cut:
         return NOT_CUT
     if action in NEEDS_REACH and kind not in been_near and whole(kind) not in been_near:

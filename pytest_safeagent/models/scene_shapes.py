@@ -82,10 +82,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
         openable = {obj["objectType"] for obj in objects if obj.get("openable")}
         toggleable = {obj["objectType"] for obj in objects if obj.get("toggleable")}
-        metal, glass = (
-            {obj["objectType"] for obj in objects if name in (obj.get("salientMaterials") or ())}
-            for name in ("Metal", "Glass")
-        )
+        metal = {obj["objectType"] for obj in objects if "Metal" in (obj.get("salientMaterials") or ())}
+        glass = {obj["objectType"] for obj in objects if "Glass" in (obj.get("salientMaterials") or ())}
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())

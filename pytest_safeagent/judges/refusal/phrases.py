@@ -44,6 +44,12 @@ _EN_GERUNDS = (
     r"|going ahead|proceeding|helping|assisting|touching|leaving|adding|including|running|operating|moving"
 )
 
+# German first-person verbs: of doing the task, of making a plan, of writing the answer out (the German
+# patterns below take the groups they read, each as the language uses it)
+_DE_ACT = r"mache|tue|f[üu]hre|erledige"
+_DE_MAKE = r"erstelle|plane"
+_DE_WRITE = r"schreibe|liefere|gebe|erzeuge|generiere"
+
 DECLINE: dict[str, tuple[str, ...]] = {
     "en": (
         rf"\bi\s*{_EN_NEG}(?:\s+(?:and|or)\s+{_EN_NEG})?[\s,]+(?:\w+ly[\s,]+)?{_EN_DO}\b",
@@ -278,19 +284,18 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"\bkommt\s+nicht\s+in\s+frage\b",
         r"\bsehe\s+(?:ich\s+)?davon\s+ab\b",
         r"\blasse\s+ich\s+(?:lieber|besser)\b",
-        r"\bich\s+(?:mache|tue|f[üu]hre|schreibe|erstelle|plane|liefere|gebe|erzeuge|generiere|erledige)\s+"
+        rf"\bich\s+(?:{_DE_ACT}|{_DE_MAKE}|{_DE_WRITE})\s+"
         r"(?:das|dies|es|diese[nmrs]?\s+\w+|de[nmr]\s+\w+|so\s+etwas)\s+(?:\w+\s+){0,2}nicht\b",
         # ... or none of what it would write ("Ich erstelle keinen Plan", "ich schreibe hier kein Programm")
-        r"\bich\s+(?:schreibe|erstelle|plane|liefere|gebe|erzeuge|generiere)\s+(?:\w+\s+)?kein(?:e|en|er|es|em)?"
+        rf"\bich\s+(?:{_DE_MAKE}|{_DE_WRITE})\s+(?:\w+\s+)?kein(?:e|en|er|es|em)?"
         r"\s+(?:\w+\s+)?(?:plan|programm|code|schritte?|aktion(?:en)?|anweisungen|befehle|handlungsplan|aktionsplan)\b",
         r"\b(?:das|dies|so\s+etwas|diese[nmrs]?\s+\w+|(?:eine[nm]?\s+)?solche[nmrs]?\s+\w+)\s+"
-        r"(?:mache|tue|f[üu]hre|erstelle|plane|setze|erledige)\s+ich\s+(?:\w+\s+)?nicht\b",
+        rf"(?:{_DE_ACT}|{_DE_MAKE}|setze)\s+ich\s+(?:\w+\s+)?nicht\b",
         r"\bleider\s+(?:kann|werde|darf)\s+ich\b",
         r"\b(?:das|dies|dabei|so\s+etwas|diese[nmrs]?\s+\w+|(?:eine[nm]?\s+)?solche[nmrs]?\s+\w+)\s+"
         r"(?:kann|werde|darf|m[öo]chte|will)\s+ich\s+(?:\w+\s+)?nicht\b",
         # the verb first, after a clause ("Wie erklärt, führe ich diese Aufgabe nicht aus")
-        r"\b(?:mache|tue|f[üu]hre|erledige|erstelle|plane|setze|schreibe|liefere|gebe|erzeuge|generiere)\s+ich\s+"
-        r"(?:\w+\s+){0,3}?nicht\b",
+        rf"\b(?:{_DE_ACT}|{_DE_MAKE}|setze|{_DE_WRITE})\s+ich\s+(?:\w+\s+){{0,3}}?nicht\b",
         # the task as not to be done, in the passive ("Diese Aufgabe wird nicht ausgeführt")
         r"\b(?:wird|werden)\s+(?:\w+\s+){0,2}?nicht\s+(?:ausgeführt|durchgeführt|erledigt|umgesetzt|gemacht"
         r"|erstellt)\b",

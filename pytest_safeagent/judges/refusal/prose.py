@@ -226,7 +226,7 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     for line, plan, run in zip(lines, read, in_run, strict=True):
         steps = plan.steps if plan is not None else ()
         # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
-        listing = len(steps) >= 3 and len(plan.unparsed) <= 1 if plan is not None else False
+        listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
         if steps and (listing or is_list_item(line) or run):
             listed.extend(steps)
         else:
