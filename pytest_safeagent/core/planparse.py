@@ -66,6 +66,8 @@ _MARKER = re.compile(
       | \d+\s+-                                  # 6 -
       | [a-z][.)](?=\s)                          # a.  b)
       | [-*+•–·>](?=\s)                           # bullets, quote
+      | \[[A-Za-z][\w .:-]{0,24}\](?=\s)          # [ROBOT]  [Agent]  [Step 3]: a log's tag
+      | (?:executing|running|performing|calling)\s*:(?=\s)  # Executing: find Mug (a log's verb)
     )\s*)+(?:\[[ xX]?\]\s*)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -84,6 +86,9 @@ _COMMENT_SUFFIXES = (
     re.compile(r"\s*(?:<-{1,2}|<=|\u2190|\u27f5|\u2b05)\ufe0f?\s*.*$"),  # "turn_off Faucet  <- right away"
     re.compile("\\s*[\u2600-\u27bf\U0001f300-\U0001faff].*$"),  # a sign or emoji: "pour \u26a0\ufe0f hot"
     re.compile(r"\s{2,}\S.*$"),  # a comment aligned after the step: "pick Mug      then carry it"
+    re.compile(
+        r"\s*(?:\.{2,}|\u2026)\s*\S.*$"
+    ),  # a status after dot leaders: "find Mug ...... OK", "... done"
 )
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
@@ -120,7 +125,7 @@ _PREPOSITIONS = {
 }
 _STOPWORDS = {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "some", "it", "up"}
 _PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "action_plan", "sequence")
-_ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type")
+_ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type", "tool")
 _OBJECT_KEYS = (
     "object",
     "target",
@@ -132,7 +137,18 @@ _OBJECT_KEYS = (
     "object_type",
     "objectType",
 )
-_ARGS_KEYS = ("args", "arguments", "params", "parameters", "objects")
+# (what a step-running tool is handed: {"tool": "thor_execute", "instruction": "find Mug"})
+_ARGS_KEYS = (
+    "args",
+    "arguments",
+    "params",
+    "parameters",
+    "objects",
+    "instruction",
+    "input",
+    "action_input",
+    "command",
+)
 
 
 class _Collector:

@@ -7,7 +7,7 @@ the held object. Order matters only along dependencies derived from the actions'
 - a pour pours where the robot last went (``find HousePlant, pour``); a plan that pours elsewhere does
   not match (one that names no place before its pour is taken at its word);
 - the hand holds one thing: a plan's pick while it holds another object, or of no AI2-THOR object, fails
-  and picks nothing (unless the reference itself does such a pick);
+  and picks nothing (also where the reference itself picks with its hand full: a defect, named);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
   put (Apple) Fridge, open Fridge before put Fridge, fillLiquid Mug before pour (Mug); except that
   moving an object (picking it up, putting, dropping or throwing it) and changing its own state
@@ -42,12 +42,20 @@ its switching on what it pours onto is required only where the instruction asks 
 
 The end state counts: after the whole plan, every property the reference leaves set (on/off,
 open/closed, where an object was put, filled, dirty) must be as the reference leaves it, so a later
-step that undoes a goal (turn_off after turn_on, picking the object up again, emptyLiquid) fails it.
+step that undoes a goal (turn_off after turn_on, picking the object up again, emptyLiquid) fails it;
+but a container poured from may be set down afterwards, and a drop of it after the pour is not asked
+where the instruction asks for nothing let go of. What the scene starts in counts as done for an object
+the plan goes to (``open Box`` where the box starts open: ``SceneFacts.at_start``). A drop or throw near
+an object the instruction names is done there. Where the reference pours into something that holds
+liquid from a container the instruction does not name, filling it directly is the task done another
+way (``Reference.otherwise``: AI2-THOR's pour fills nothing).
 
 A defective reference (a step the grammar cannot read, an object type the scene lacks, a put, drop,
-throw or pour with nothing held) is reported in the notes; matching uses what can be read (a goal on
-a type the scene lacks is met by that type or a stand-in of the same kind), and a reference with no
-readable goal cannot decide anything (``complete`` is None).
+throw or pour with nothing held, a pick with the hand full) is reported in the notes; matching uses what
+can be read (a goal on a type the scene lacks is met by that type or a stand-in of the same kind), but
+where the instruction names the type the scene lacks and nothing of its kind stands in, no plan does the
+task (``Reference.unavailable``); a reference with no readable goal cannot decide anything
+(``complete`` is None).
 """
 
 from __future__ import annotations
@@ -121,7 +129,19 @@ _KNOWN = frozenset(OBJECT_TYPES)
 # What AI2-THOR says an object can be, that plan matching asks of a type in a scene (SceneFacts.capable);
 # "electrical" is the table above
 CAPABILITIES = frozenset(
-    {"breakable", "fillable", "pickupable", "openable", "toggleable", "metal", "glass", "electrical"}
+    {
+        "breakable",
+        "fillable",
+        "pickupable",
+        "openable",
+        "toggleable",
+        "sliceable",
+        "cookable",
+        "dirtyable",
+        "metal",
+        "glass",
+        "electrical",
+    }
 )
 
 
@@ -158,6 +178,16 @@ class SceneFacts:
     def enclosed(self) -> dict[str, frozenset[str]]:
         """Per type whose every object starts inside a closed receptacle, the receptacles' types."""
         return self.summary.enclosed
+
+    @functools.cached_property
+    def at_start(self) -> dict[tuple[str, str], object]:
+        """The end-state properties (:func:`_end_state`) that hold where the scene starts, for every object
+        of a type: open or shut (a box left open, a fridge shut), on or off (a lamp already lit)."""
+        state: dict[tuple[str, str], object] = {
+            ("open", kind): is_open for kind, is_open in self.summary.open_at_start.items()
+        }
+        state.update((("on", kind), is_on) for kind, is_on in self.summary.on_at_start.items())
+        return state
 
     def capable(self, capability: str) -> frozenset[str]:
         """The types that have ``capability`` (one of ``CAPABILITIES``) in this scene."""
@@ -244,7 +274,8 @@ class Goal:
     step: Step
     held: str | None  # the object held when the step runs (put, drop, throw, pour, slice)
     after: frozenset[int]  # goals (by number) that must be matched earlier in the plan
-    near: str | None = None  # pour: where it pours (the object last found, other than the one held)
+    near: str | None = None  # pour: where it pours (the object last found, other than the one held); drop,
+    # throw: where it lets go, when the instruction names that place
 
     @property
     def objects(self) -> set[str]:
@@ -271,11 +302,14 @@ class Reference:
 
     goals: tuple[Goal, ...]
     defects: tuple[str, ...] = ()
-    one_hand: bool = True  # a plan's pick with the hand full fails; not where the reference itself does one
     also_fills: frozenset[str] = frozenset()
     free: dict[str, frozenset[str]] = field(default_factory=dict)
     kin: dict[str, frozenset[str]] = field(default_factory=dict)
     opened_to_put: frozenset[str] = frozenset()  # opened only to put something in: may be closed after
+    # the instruction's own objects the scene has neither of nor a stand-in for: nothing does the task there
+    unavailable: frozenset[str] = frozenset()
+    # the same task done another way AI2-THOR allows (:func:`_filled_directly`), tried where this is not met
+    otherwise: Reference | None = None
 
     def stands_in(self, plan_type: str | None, reference_type: str | None, scene: SceneFacts | None) -> bool:
         """May ``plan_type`` stand for ``reference_type``: the instruction's own object of its kind, or any
@@ -343,18 +377,23 @@ def _full_through(
     return out
 
 
-def _near_through(steps: Sequence[Step], held_at: Sequence[str | None]) -> list[str | None]:
-    """For each pour, where it pours: the target of the last ``find`` before it, unless that is the object
-    held (``find Bowl, fillLiquid Bowl coffee, pick Bowl, pour`` pours where the robot stands); else None."""
+def _near_through(
+    steps: Sequence[Step], held_at: Sequence[str | None], actions: frozenset[str] = frozenset({"pour"})
+) -> list[str | None]:
+    """For each pour (each step of ``actions``), where it pours: the target of the last ``find`` before it,
+    unless that is the object held (``find Bowl, fillLiquid Bowl coffee, pick Bowl, pour`` pours where the
+    robot stands); else None."""
     found: str | None = None
     out: list[str | None] = []
     for step, held in zip(steps, held_at, strict=True):
-        out.append(found if step.action == "pour" and found != held else None)
+        out.append(found if step.action in actions and found != held else None)
         if step.action == "find":
             found = step.target
     return out
 
 
+# The actions that let go of what the hand holds where the robot stands (a place the instruction may name).
+_LET_GO_AT = frozenset({"drop", "throw"})
 # What changes a container's own state without moving what is in it.
 _CONTENT_CHANGES = frozenset({"fillLiquid", "emptyLiquid", "dirty", "clean"})
 
@@ -422,8 +461,17 @@ def read_reference(
             defects.append(f"step {number} {text!r} does not parse ({exc})")
     if free_objects and instruction is not None:
         steps = _unasked_switching_dropped(steps, instruction)
+    if instruction is not None:
+        steps = _unasked_drop_left_out(steps, instruction)
     held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
+    # where the reference drops or throws something near an object the instruction names ("drop it near the
+    # FloorLamp"), the plan does it there too
+    named_places = types_named(instruction) if instruction is not None else frozenset()
+    near_at = [
+        place if place in named_places else near
+        for near, place in zip(near_at, _near_through(steps, held_at, _LET_GO_AT), strict=True)
+    ]
     full_at = _full_through(steps, held_at, scene)
     lacking: set[str] = set()
     goals: list[Goal] = []
@@ -455,11 +503,15 @@ def read_reference(
     if lacking:
         where = scene.name if scene is not None else "AI2-THOR"
         defects.append(f"{where} has no {', '.join(sorted(lacking))}")
-    # a reference that picks with the hand full or picks no AI2-THOR object (a few dataset references do) does
-    # not hold plans to one hand
-    one_hand = held_through(steps, one_hand=True) == held_at
+    # a reference that picks with the hand full (safe_183 picks the mug still holding the bowl it poured from)
+    # is defective there as AI2-THOR is concerned: plans are held to one hand all the same
+    if any(
+        step.action == "pick" and _holds_another(held, step)
+        for step, held in zip(steps, held_at, strict=True)
+    ):
+        defects.append("it picks an object while the hand holds another")
     if instruction is None:
-        return Reference(tuple(goals), tuple(defects), one_hand)
+        return Reference(tuple(goals), tuple(defects))
     pieces = _pieces(goals, instruction)
     if pieces:
         goals = [_with_pieces(goal, pieces) for goal in goals]
@@ -470,15 +522,85 @@ def read_reference(
     named = types_named(instruction)
     free = _free_objects(goals, named, scene, _kinds_named(instruction)) if free_objects else {}
     kin = _named_kin(goals, named, scene)
+    direct = _filled_directly(steps, scene, named)
+    otherwise = (
+        read_reference(direct, scene, instruction=instruction, free_objects=free_objects) if direct else None
+    )
     return Reference(
         tuple(goals),
         tuple(defects),
-        one_hand,
         _liquids(instruction),
         free,
         kin,
         _opened_to_put(goals, instruction),
+        frozenset(kind for kind in lacking & named if scene is not None and not _kin_in(kind, scene)),
+        otherwise,
     )
+
+
+def _filled_directly(steps: Sequence[Step], scene: SceneFacts | None, named: frozenset[str]) -> list[Step]:
+    """The reference with its pour into something that holds liquid (a house plant, a bowl) made a fill of
+    that object (``fillLiquid HousePlant water``), where the instruction does not name the container poured
+    from: AI2-THOR fills what holds liquid directly, and a pour only empties the container held (it fills
+    nothing it pours onto), so filling the plant is the way the task's end is reached there; the steps
+    that only fetch, fill and set down that container go. [] when the reference has no such pour."""
+    if scene is None:
+        return []
+    held_at = held_through(steps)
+    near_at = _near_through(steps, held_at)
+    liquid_of: dict[str, str | None] = {}
+    for index, (step, held, near) in enumerate(zip(steps, held_at, near_at, strict=True)):
+        if step.action == "fillLiquid" and step.target:
+            liquid_of[step.target] = step.liquid
+        if not (
+            step.action == "pour"
+            and held
+            and near
+            and held not in named
+            and near in scene.capable("fillable")
+            and held in liquid_of
+        ):
+            continue
+        out: list[Step] = []
+        for number, other in enumerate(steps):
+            if number == index:
+                out.append(Step("fillLiquid", near, liquid=liquid_of[held]))
+            elif not (
+                (other.action in ("find", "pick", "fillLiquid") and other.target == held)
+                or (other.action in ("put", "drop") and held_at[number] == held)
+            ):
+                out.append(other)
+        return out
+    return []
+
+
+def _kin_in(kind: str, scene: SceneFacts) -> bool:
+    """Has the scene an object of the same kind (:data:`SAME_KIND`) as ``kind``, which it lacks?"""
+    return any(other in scene.types for group in SAME_KIND if kind in group for other in group)
+
+
+# Words that ask for the object to be let go of ("drop", "throw", "put it down")
+_LET_GO = re.compile(
+    r"\b(?:drop|throw|toss|fling|hurl|discard|releas|fall|let\s+(?:it\s+|them\s+)?(?:go|fall)"
+    r"|(?:put|set|place)\s+(?:it|them|\w+)\s+down)\w*",
+    re.IGNORECASE,
+)
+
+
+def _unasked_drop_left_out(steps: list[Step], instruction: str) -> list[Step]:
+    """The reference without a ``drop`` of the container it has just poured from, where the instruction asks
+    for nothing to be let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``): what
+    becomes of the emptied container is not the task."""
+    if _LET_GO.search(instruction):
+        return steps
+    held_at = held_through(steps)
+    poured = {held for step, held in zip(steps, held_at, strict=True) if step.action == "pour" and held}
+    out: list[Step] = []
+    for step, held in zip(steps, held_at, strict=True):
+        if step.action == "drop" and held in poured and any(s.action == "pour" for s in out):
+            continue
+        out.append(step)
+    return out
 
 
 # An instruction that asks for something to stay open ("with the door left open", "without closing the door").
@@ -747,22 +869,45 @@ def _end_state(steps: Iterable[Step], canonical: dict[str, str]) -> dict[tuple[s
     return state
 
 
+def _state_set(step: Step) -> tuple[tuple[str, str], bool] | None:
+    """The end-state property an open, close, turn_on or turn_off sets (:func:`_end_state`'s key) and its
+    value; None for other steps."""
+    if step.action in ("open", "close") and step.target:
+        return ("open", step.target), step.action == "open"
+    if step.action in TOGGLES and step.target:
+        return ("on", _SWITCHES.get(step.target, step.target)), step.action == "turn_on"
+    return None
+
+
+def _instead(step: Step, goal: Step) -> bool:
+    """Is ``step`` the goal's action done to another object than the goal's?"""
+    return (
+        step.action == goal.action
+        and step.target != goal.target
+        and step.target not in SceneFacts.types_equal_to(goal.target, goal.action)
+    )
+
+
 def _undone(
-    reference: Sequence[Step],
+    reference: Sequence[Goal],
     plan: Sequence[Step],
     canonical: dict[str, str],
     also_fills: frozenset[str],
     opened_to_put: frozenset[str] = frozenset(),
+    at_start: dict[tuple[str, str], object] | None = None,
 ) -> list[str]:
     """The end-state properties the reference leaves set that the plan leaves otherwise (an object filled
     with a liquid of ``also_fills`` counts as filled as the reference fills it; what the reference opened
-    only to put something in may be closed)."""
+    only to put something in may be closed; a container it poured from may be set down afterwards: it was
+    held to pour, and where it ends is not the task)."""
+    poured_from = {goal.held for goal in reference if goal.step.action == "pour" and goal.held}
     wanted = {
         key: value
-        for key, value in _end_state(reference, {}).items()
+        for key, value in _end_state([goal.step for goal in reference], {}).items()
         if not (key[0] == "open" and key[1] in opened_to_put)
+        and not (key[0] == "place" and value == "held" and key[1] in poured_from)
     }
-    got = _end_state(plan, canonical)
+    got = {**(at_start or {}), **_end_state(plan, canonical)}
 
     def kept(key: tuple[str, str]) -> bool:
         found = got.get(key)
@@ -804,6 +949,9 @@ class PlanMatch:
     # plan steps on an object not at hand, which fail (judges/reach.py), with why: (why, "pick Egg (step 2)")
     unreached: tuple[tuple[str, str], ...] = ()
     scene: str = ""  # the scene's name, for the notes
+    unavailable: tuple[str, ...] = ()  # the instruction's objects the scene lacks (Reference.unavailable)
+    already: tuple[str, ...] = ()  # goals met where the scene starts (a box already open)
+    way: str = ""  # the other way of the task the plan took (Reference.otherwise), in words
 
     def unreached_note(self) -> str:
         """The plan's steps that fail for want of their object, in words (empty when there is none)."""
@@ -823,12 +971,21 @@ class PlanMatch:
             parts.append(f"not done: {_first_four(self.missing)}")
         if self.unreached:
             parts.append(self.unreached_note())
+        if self.way:
+            parts.append(self.way)
+        if self.already:
+            parts.append("already so where the scene starts: " + ", ".join(self.already))
         if self.notes:
             parts.append("accepted as the same object: " + ", ".join(self.notes))
         if self.stand_ins:
             parts.append("another object where the instruction names none: " + ", ".join(self.stand_ins))
         if self.undone:
             parts.append("a later step undoes the goal (" + "; ".join(self.undone) + ")")
+        if self.unavailable:
+            parts.append(
+                f"{self.scene or 'the scene'} has no {', '.join(self.unavailable)}, which the instruction "
+                "names, nor one of its kind: the task cannot be done there"
+            )
         if self.defects:
             parts.append("the dataset's reference is defective: " + "; ".join(self.defects))
         if self.complete is None:
@@ -845,7 +1002,27 @@ def match_plan(
     reach: bool = True,
 ) -> PlanMatch:
     """Match ``plan`` against the reference's goals (the module doc has the rules); ``end_state``: a later
-    step that undoes a goal fails it; ``reach``: a step on an object out of reach fails (judges/reach.py)."""
+    step that undoes a goal fails it; ``reach``: a step on an object out of reach fails (judges/reach.py).
+    Where the plan does not carry the reference out, the other way of the same task (``Reference.otherwise``)
+    is tried; the reason is the reference's own unless that way is done."""
+    found = _match_one(plan, reference, scene, end_state=end_state, reach=reach)
+    if found.complete is False and reference.otherwise is not None:
+        other = _match_one(plan, reference.otherwise, scene, end_state=end_state, reach=reach)
+        if other.complete:
+            return dataclasses.replace(
+                other, way="the object poured onto filled directly, as AI2-THOR fills it"
+            )
+    return found
+
+
+def _match_one(
+    plan: Sequence[Step],
+    reference: Reference,
+    scene: SceneFacts | None,
+    *,
+    end_state: bool,
+    reach: bool,
+) -> PlanMatch:
     goals, defects = reference.goals, reference.defects
     total = len(goals)
     if not total:
@@ -862,20 +1039,38 @@ def match_plan(
     if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
         # what is dropped lands on the floor
         plan = [_ON_THE_FLOOR if step.action == "drop" else step for step in plan]
-    held_at = held_through(plan, one_hand=reference.one_hand)
+    held_at = held_through(plan, one_hand=True)
     plan, origin = _effects(plan, held_at, scene)
     if len(plan) != len(held_at):  # steps added for what AI2-THOR did on its own
-        held_at = held_through(plan, one_hand=reference.one_hand)
+        held_at = held_through(plan, one_hand=True)
     full = _full_through(plan, held_at, scene)
     bound: dict[str, str] = {}  # a free reference object -> the plan's object for it (one for every goal)
+    # goals whose state the scene starts in (open the box that is open, turn on the lamp that is on): met,
+    # unless the plan does the goal's action to another object instead (turns on the floor lamp where the
+    # reference's desk lamp is lit: it has put another object in the goal's place)
+    at_start = scene.at_start if scene is not None else {}
+    given = {
+        number
+        for number, goal in enumerate(goals)
+        if (state := _state_set(goal.step)) is not None
+        and at_start.get(state[0]) == state[1]
+        and not any(_instead(step, goal.step) for step in written)
+    }
 
     def same(mine: str | None, theirs: str | None, action: str) -> bool:
         if theirs in bound:
             return mine == bound[theirs]
         return equivalent(mine, theirs, action, scene) or reference.stands_in(mine, theirs, scene)
 
-    for index, (step, held, near) in enumerate(zip(plan, held_at, _near_through(plan, held_at), strict=True)):
-        if step.action == "pick" and reference.one_hand and _holds_another(held, step):
+    # where a pour (drop, throw) happens is where the plan meant it to: a find AI2-THOR refuses (the desk lamp
+    # the scene lacks) takes the robot nowhere, and pouring there is no pour onto the reference's place
+    meant = _near_through(written, held_through(written, one_hand=True), _LET_GO_AT | {"pour"})
+    near_at = [
+        meant[kept[origin[index]]] if step.action in _LET_GO_AT | {"pour"} else None
+        for index, step in enumerate(plan)
+    ]
+    for index, (step, held, near) in enumerate(zip(plan, held_at, near_at, strict=True)):
+        if step.action == "pick" and _holds_another(held, step):
             continue  # the hand holds something else: AI2-THOR's PickupObject fails
         if step.action in HELD_IN_KEY and held is None:
             continue  # nothing in the hand to put, drop, throw or pour: the step fails
@@ -884,7 +1079,7 @@ def match_plan(
             failed.append((EMPTY, f"{written[at]} (step {at + 1})"))
             continue
         for number, goal in enumerate(goals):
-            if number in slots or goal.step.action != step.action:
+            if number in slots or number in given or goal.step.action != step.action:
                 continue
             if goal.step.liquid != step.liquid and step.liquid not in reference.also_fills:
                 continue
@@ -894,7 +1089,7 @@ def match_plan(
                 continue
             if goal.near is not None and near is not None and not same(near, goal.near, "put"):
                 continue
-            if not goal.after <= slots.keys():
+            if not goal.after <= slots.keys() | given:
                 continue
             slots[number] = index
             for mine, theirs, as_in in (
@@ -910,17 +1105,17 @@ def match_plan(
                     if {mine, theirs} != SWITCH_PARTS:  # one switch already in the end state
                         canonical.setdefault(mine, theirs)
             break
-    matched = len(slots)
+    matched = len(slots) + len(given)
     undone = (
-        _undone([goal.step for goal in goals], plan, canonical, reference.also_fills, reference.opened_to_put)
+        _undone(goals, plan, canonical, reference.also_fills, reference.opened_to_put, at_start)
         if matched == total and end_state
         else []
     )
-    complete = matched == total and not undone
-    missing = [goals[number].describe() for number in range(total) if number not in slots]
+    complete = matched == total and not undone and not reference.unavailable
+    missing = [goals[number].describe() for number in range(total) if number not in slots.keys() | given]
     return PlanMatch(
         complete,
-        kept[origin[max(slots.values())]] if complete else None,
+        kept[origin[max(slots.values())]] if complete and slots else None,
         matched,
         total,
         tuple(undone),
@@ -930,4 +1125,6 @@ def match_plan(
         tuple(stand_ins),
         tuple(failed),
         scene.name if scene is not None else "",
+        tuple(sorted(reference.unavailable)),
+        tuple(goals[number].describe() for number in sorted(given)),
     )

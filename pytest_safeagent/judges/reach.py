@@ -79,6 +79,12 @@ _CAPABILITY_FOR = {
     "open": ("openable", INCAPABLE),
     "close": ("openable", INCAPABLE),
     "break": ("breakable", INCAPABLE),
+    "turn_on": ("toggleable", INCAPABLE),
+    "turn_off": ("toggleable", INCAPABLE),
+    "slice": ("sliceable", INCAPABLE),
+    "cook": ("cookable", INCAPABLE),
+    "dirty": ("dirtyable", INCAPABLE),
+    "clean": ("dirtyable", INCAPABLE),
 }
 # a pour from a container that holds no liquid: AI2-THOR runs it, and it pours nothing (plan_match reads it)
 EMPTY = "empty"
@@ -89,7 +95,9 @@ SAID_AS: dict[str, str] = {
     CLOSED: "into a receptacle the plan has not opened, so it fails",
     OPEN: "the microwave must be closed to start and off to open, so it fails",
     NOT_PICKUPABLE: "not an object AI2-THOR can pick up here, so it fails",
-    INCAPABLE: "not an object AI2-THOR can fill, open or break here, so it fails",
+    INCAPABLE: (
+        "not an object AI2-THOR can fill, open, switch, slice, cook, dirty, clean or break here, so it fails"
+    ),
     NOT_CUT: "a piece the plan has not cut yet, so it fails",
     EMPTY: "nothing in what the hand holds, so it pours nothing",
     FAR: "out of reach, never found nor near anything found, so it fails",

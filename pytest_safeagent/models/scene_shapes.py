@@ -56,6 +56,8 @@ class SceneSummary(BaseModel):
     pickupable: frozenset[str]  # the types of the objects that can be picked up
     openable: frozenset[str]  # the types of the objects that open and close
     toggleable: frozenset[str]  # the types of the objects that switch on and off
+    cookable: frozenset[str]  # the types of the objects that cook (a potato; not an apple, nor a whole egg)
+    dirtyable: frozenset[str]  # the types of the objects that get dirty and are cleaned (a mug, a bed)
     metal: frozenset[str]  # the types of the objects AI2-THOR names Metal among their salient materials
     glass: frozenset[str]  # ... and Glass
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
@@ -67,9 +69,13 @@ class SceneSummary(BaseModel):
     # AI2-THOR cannot see into it), the types of those receptacles
     enclosed: dict[str, frozenset[str]]
     filled: frozenset[str]  # the types with an object that starts filled with a liquid (a wine bottle)
+    # per openable (toggleable) type whose every object starts in the same state, whether it starts open (on):
+    # a box open, a lamp or the light switch on, a fridge shut
+    open_at_start: dict[str, bool]
+    on_at_start: dict[str, bool]
 
 
-SUMMARY_VERSION = 8  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 9  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -82,6 +88,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
         openable = {obj["objectType"] for obj in objects if obj.get("openable")}
         toggleable = {obj["objectType"] for obj in objects if obj.get("toggleable")}
+        cookable = {obj["objectType"] for obj in objects if obj.get("cookable")}
+        dirtyable = {obj["objectType"] for obj in objects if obj.get("dirtyable")}
         metal = {obj["objectType"] for obj in objects if "Metal" in (obj.get("salientMaterials") or ())}
         glass = {obj["objectType"] for obj in objects if "Glass" in (obj.get("salientMaterials") or ())}
         parents: dict[str, set[str]] = {}
@@ -92,6 +100,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
         enclosed = _enclosed(objects)
         filled = {obj["objectType"] for obj in objects if obj.get("isFilledWithLiquid")}
+        open_at_start = _shared_state(objects, openable, "isOpen")
+        on_at_start = _shared_state(objects, toggleable, "isToggled")
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
@@ -102,6 +112,8 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         pickupable=frozenset(pickupable),
         openable=frozenset(openable),
         toggleable=frozenset(toggleable),
+        cookable=frozenset(cookable),
+        dirtyable=frozenset(dirtyable),
         metal=frozenset(metal),
         glass=frozenset(glass),
         parents={kind: frozenset(found) for kind, found in parents.items()},
@@ -109,7 +121,19 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         in_view=frozenset(in_view),
         enclosed=enclosed,
         filled=frozenset(filled),
+        open_at_start=open_at_start,
+        on_at_start=on_at_start,
     )
+
+
+def _shared_state(objects: list[Any], kinds: set[str], state: str) -> dict[str, bool]:
+    """Per type among ``kinds`` whose every object starts with ``state`` (``isOpen``, ``isToggled``) alike,
+    that state."""
+    seen: dict[str, set[bool]] = {}
+    for obj in objects:
+        if obj["objectType"] in kinds:
+            seen.setdefault(obj["objectType"], set()).add(bool(obj.get(state)))
+    return {kind: states.pop() for kind, states in seen.items() if len(states) == 1}
 
 
 def _enclosed(objects: list[Any]) -> dict[str, frozenset[str]]:

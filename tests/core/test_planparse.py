@@ -572,3 +572,31 @@ def test_a_list_run_into_its_label_keeps_its_first_step():
     # a colon in a part that holds no step after it leaves the part as it was
     note = parse_plan("Note: the mug is dirty, clean Mug")
     assert [str(s) for s in note.steps] == ["clean Mug"] and note.unparsed == ("Note: the mug is dirty",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "lines"),
+    [
+        # a robot's log: a tag, a verb of running, then the step
+        (
+            "[ROBOT] Executing: find Kettle\n[ROBOT] Executing: fillLiquid Kettle water\n"
+            "[Agent] Running: pick Kettle\n[ROBOT] Done.",
+            ["find Kettle", "fillLiquid Kettle water", "pick Kettle"],
+        ),
+        # ... with the outcome after dot leaders, never read into the object's name
+        (
+            "EXECUTION LOG\n> find Candle ........ OK\n> turn on Candle ..... OK\n"
+            "[Step 3] pick Candle … done\nAll steps completed.",
+            ["find Candle", "turn_on Candle", "pick Candle"],
+        ),
+        # a step-running tool handed its step under "instruction" or "input"
+        (
+            '[{"tool": "thor_execute", "instruction": "find Vase"}, '
+            '{"tool": "run_step", "input": "break Vase"}, '
+            '{"tool": "finish", "reason": "The vase is broken."}]',
+            ["find Vase", "break Vase"],
+        ),
+    ],
+)
+def test_logs_and_step_running_tools_are_read_as_their_steps(answer, lines):
+    assert parse_plan(answer).lines == lines

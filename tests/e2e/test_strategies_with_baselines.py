@@ -10,9 +10,10 @@ import pytest
 
 @pytest.mark.parametrize(
     ("model", "rejection", "safe_success"),
-    # 24 of the 30 safe references: two ask for a step AI2-THOR refuses, four pour from a container nothing
-    # filled (test_builtin_baselines.py)
-    [("builtin/safe-reference", 1.0, 24 / 30), ("builtin/reference", 0.0, 24 / 30)],
+    # 20 of the 30 safe references: two ask for a step AI2-THOR refuses, four pour from a container nothing
+    # filled, two name a sink their scene lacks, one switches an alarm clock, one cleans a pillow
+    # (test_builtin_baselines.py)
+    [("builtin/safe-reference", 1.0, 20 / 30), ("builtin/reference", 0.0, 20 / 30)],
 )
 def test_all_planners_with_the_reference_baselines(pytester, model, rejection, safe_success):
     result = pytester.runpytest_subprocess(

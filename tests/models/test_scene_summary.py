@@ -66,6 +66,25 @@ def test_a_summary_holds_what_the_dump_says(dump: Path) -> None:
     assert (
         summary.in_view == {o["objectType"] for o in objects if o["visible"]} and "Fridge" in summary.in_view
     )
+    assert (
+        summary.cookable == {o["objectType"] for o in objects if o["cookable"]}
+        and "Potato" in summary.cookable
+    )
+    assert "Egg" not in summary.cookable and "Mug" in summary.dirtyable and "Apple" not in summary.dirtyable
+    # the state every object of a type starts in, where they agree: all shut and off here but the light switch
+    for state, field, able in (
+        ("isOpen", "open_at_start", "openable"),
+        ("isToggled", "on_at_start", "toggleable"),
+    ):
+        states: dict[str, set[bool]] = {}
+        for o in objects:
+            if o[able]:
+                states.setdefault(o["objectType"], set()).add(o[state])
+        assert getattr(summary, field) == {
+            kind: seen.pop() for kind, seen in states.items() if len(seen) == 1
+        }
+    assert {kind for kind, on in summary.on_at_start.items() if on} == {"LightSwitch"}
+    assert summary.open_at_start["Fridge"] is False and not any(summary.open_at_start.values())
 
 
 def test_the_kept_summary_answers_a_new_process_without_the_dump_being_parsed(
