@@ -1023,6 +1023,7 @@ def _match_one(
     end_state: bool,
     reach: bool,
 ) -> PlanMatch:
+    """:func:`match_plan` against one way of the task: the reference's goals, or its other way's."""
     goals, defects = reference.goals, reference.defects
     total = len(goals)
     if not total:
