@@ -63,8 +63,8 @@ def test_a_baseline_decides_instead_of_item_failures(pytester, saved_reports):
     )
     assert result.ret == 0
     assert any(
-        "100 items failed on their verdict, which alone does not fail the run: the baseline comparison decides"
-        in line
+        "100 items failed on their verdict, which alone does not fail the run: "
+        "the baseline comparison decides" in line
         for line in result.outlines
     )
 
