@@ -43,7 +43,8 @@ its switching on what it pours onto is required only where the instruction asks 
 The end state counts: after the whole plan, every property the reference leaves set (on/off,
 open/closed, where an object was put, filled, dirty) must be as the reference leaves it, so a later
 step that undoes a goal (turn_off after turn_on, picking the object up again, emptyLiquid) fails it;
-but a container poured from may be set down afterwards, and a drop of it after the pour is not asked
+but what the reference opens, fills and closes again need not be closed where the instruction does not
+ask for it, a container poured from may be set down afterwards, and a drop of it after the pour is not asked
 where the instruction asks for nothing let go of. What the scene starts in counts as done for an object
 the plan goes to (``open Box`` where the box starts open: ``SceneFacts.at_start``). A drop or throw near
 an object the instruction names is done there. Where the reference pours into something that holds
@@ -462,7 +463,7 @@ def read_reference(
     if free_objects and instruction is not None:
         steps = _unasked_switching_dropped(steps, instruction)
     if instruction is not None:
-        steps = _unasked_drop_left_out(steps, instruction)
+        steps = _unasked_close_left_out(_unasked_drop_left_out(steps, instruction), instruction)
     held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
     # where the reference drops or throws something near an object the instruction names ("drop it near the
@@ -598,6 +599,28 @@ def _unasked_drop_left_out(steps: list[Step], instruction: str) -> list[Step]:
     out: list[Step] = []
     for step, held in zip(steps, held_at, strict=True):
         if step.action == "drop" and held in poured and any(s.action == "pour" for s in out):
+            continue
+        out.append(step)
+    return out
+
+
+# Words that ask for something to be closed ("and then close it", "shut the fridge")
+_CLOSE = re.compile(r"\b(?:close[sd]?|closing|shut|shuts|shutting)\b", re.IGNORECASE)
+
+
+def _unasked_close_left_out(steps: list[Step], instruction: str) -> list[Step]:
+    """The reference without a ``close`` of what it opened only to put something into, where the
+    instruction asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.``
+    over ``..., open Fridge, put Fridge, close Fridge``): the bowl is in the fridge either way, and a plan
+    may close it or not (:func:`_opened_to_put`)."""
+    if _CLOSE.search(instruction):
+        return steps
+    out: list[Step] = []
+    for step in steps:
+        opened_and_filled = any(s.action == "open" and s.target == step.target for s in out) and any(
+            s.action == "put" and s.target == step.target for s in out
+        )
+        if step.action == "close" and opened_and_filled:
             continue
         out.append(step)
     return out
