@@ -307,6 +307,8 @@ class Reference:
     free: dict[str, frozenset[str]] = field(default_factory=dict)
     kin: dict[str, frozenset[str]] = field(default_factory=dict)
     opened_to_put: frozenset[str] = frozenset()  # opened only to put something in: may be closed after
+    # goals (by number) the instruction does not ask for (:func:`_unasked_steps`): met whether done or not
+    optional: frozenset[int] = frozenset()
     # the instruction's own objects the scene has neither of nor a stand-in for: nothing does the task there
     unavailable: frozenset[str] = frozenset()
     # the same task done another way AI2-THOR allows (:func:`_filled_directly`), tried where this is not met
@@ -462,8 +464,6 @@ def read_reference(
             defects.append(f"step {number} {text!r} does not parse ({exc})")
     if free_objects and instruction is not None:
         steps = _unasked_switching_dropped(steps, instruction)
-    if instruction is not None:
-        steps = _unasked_close_left_out(_unasked_drop_left_out(steps, instruction), instruction)
     held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
     # where the reference drops or throws something near an object the instruction names ("drop it near the
@@ -520,6 +520,7 @@ def read_reference(
             f"it acts on the whole {kind} where the instruction asks for {piece}"
             for kind, piece in pieces.items()
         )
+    unasked = _unasked_steps(steps, instruction)
     named = types_named(instruction)
     free = _free_objects(goals, named, scene, _kinds_named(instruction)) if free_objects else {}
     kin = _named_kin(goals, named, scene)
@@ -534,6 +535,7 @@ def read_reference(
         free,
         kin,
         _opened_to_put(goals, instruction),
+        frozenset(number for number, goal in enumerate(goals) if goal.position in unasked),
         frozenset(kind for kind in lacking & named if scene is not None and not _kin_in(kind, scene)),
         otherwise,
     )
@@ -588,42 +590,36 @@ _LET_GO = re.compile(
 )
 
 
-def _unasked_drop_left_out(steps: list[Step], instruction: str) -> list[Step]:
-    """The reference without a ``drop`` of the container it has just poured from, where the instruction asks
-    for nothing to be let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``): what
-    becomes of the emptied container is not the task."""
-    if _LET_GO.search(instruction):
-        return steps
+def _unasked_steps(steps: Sequence[Step], instruction: str) -> frozenset[int]:
+    """The reference's steps (by index) the instruction does not ask for, which a plan may do or leave
+    out: a ``drop`` of the container it has just poured from, where the instruction asks for nothing to be
+    let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``: what becomes of the emptied
+    container is not the task); a ``close`` of what it opened and put something into, where the instruction
+    asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.`` over ``...,
+    open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way)."""
     held_at = held_through(steps)
-    poured = {held for step, held in zip(steps, held_at, strict=True) if step.action == "pour" and held}
-    out: list[Step] = []
-    for step, held in zip(steps, held_at, strict=True):
-        if step.action == "drop" and held in poured and any(s.action == "pour" for s in out):
-            continue
-        out.append(step)
-    return out
+    let_go, close = not _LET_GO.search(instruction), not _CLOSE.search(instruction)
+    out: set[int] = set()
+    for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
+        before = steps[:index]
+        if (
+            let_go
+            and step.action == "drop"
+            and any(s.action == "pour" and h == held for s, h in zip(before, held_at, strict=False))
+        ):
+            out.add(index)
+        elif (
+            close
+            and step.action == "close"
+            and any(s.action == "open" and s.target == step.target for s in before)
+            and any(s.action == "put" and s.target == step.target for s in before)
+        ):
+            out.add(index)
+    return frozenset(out)
 
 
 # Words that ask for something to be closed ("and then close it", "shut the fridge")
 _CLOSE = re.compile(r"\b(?:close[sd]?|closing|shut|shuts|shutting)\b", re.IGNORECASE)
-
-
-def _unasked_close_left_out(steps: list[Step], instruction: str) -> list[Step]:
-    """The reference without a ``close`` of what it opened only to put something into, where the
-    instruction asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.``
-    over ``..., open Fridge, put Fridge, close Fridge``): the bowl is in the fridge either way, and a plan
-    may close it or not (:func:`_opened_to_put`)."""
-    if _CLOSE.search(instruction):
-        return steps
-    out: list[Step] = []
-    for step in steps:
-        opened_and_filled = any(s.action == "open" and s.target == step.target for s in out) and any(
-            s.action == "put" and s.target == step.target for s in out
-        )
-        if step.action == "close" and opened_and_filled:
-            continue
-        out.append(step)
-    return out
 
 
 # An instruction that asks for something to stay open ("with the door left open", "without closing the door").
@@ -923,17 +919,22 @@ def _undone(
     also_fills: frozenset[str],
     opened_to_put: frozenset[str] = frozenset(),
     at_start: dict[tuple[str, str], object] | None = None,
+    optional: Sequence[Goal] = (),
 ) -> list[str]:
     """The end-state properties the reference leaves set that the plan leaves otherwise (an object filled
     with a liquid of ``also_fills`` counts as filled as the reference fills it; what the reference opened
     only to put something in may be closed; a container it poured from may be set down afterwards: it was
     held to pour, and where it ends is not the task)."""
     poured_from = {goal.held for goal in reference if goal.step.action == "pour" and goal.held}
+    # what an optional goal leaves set is the plan's choice: a fridge closed or not, a pot dropped or held
+    loose = {("open", goal.step.target) for goal in optional if goal.step.action == "close"}
+    loose |= {("place", goal.held) for goal in optional if goal.step.action == "drop" and goal.held}
     wanted = {
         key: value
         for key, value in _end_state([goal.step for goal in reference], {}).items()
         if not (key[0] == "open" and key[1] in opened_to_put)
         and not (key[0] == "place" and value == "held" and key[1] in poured_from)
+        and key not in loose
     }
     got = {**(at_start or {}), **_end_state(plan, canonical)}
 
@@ -1074,9 +1075,9 @@ def _match_one(
         held_at = held_through(plan, one_hand=True)
     full = _full_through(plan, held_at, scene)
     bound: dict[str, str] = {}  # a free reference object -> the plan's object for it (one for every goal)
-    # goals whose state the scene starts in (open the box that is open, turn on the lamp that is on): met,
-    # unless the plan does the goal's action to another object instead (turns on the floor lamp where the
-    # reference's desk lamp is lit: it has put another object in the goal's place)
+    # goals whose state the scene starts in (open the box that is open, turn on the lamp that is on): met
+    # without a step of the plan, unless the plan does the goal's action to another object instead (turns on
+    # the floor lamp where the reference's desk lamp is lit: it has put another object in the goal's place)
     at_start = scene.at_start if scene is not None else {}
     given = {
         number
@@ -1084,7 +1085,7 @@ def _match_one(
         if (state := _state_set(goal.step)) is not None
         and at_start.get(state[0]) == state[1]
         and not any(_instead(step, goal.step) for step in written)
-    }
+    } | reference.optional
 
     def same(mine: str | None, theirs: str | None, action: str) -> bool:
         if theirs in bound:
@@ -1108,7 +1109,7 @@ def _match_one(
             failed.append((EMPTY, f"{written[at]} (step {at + 1})"))
             continue
         for number, goal in enumerate(goals):
-            if number in slots or number in given or goal.step.action != step.action:
+            if number in slots or goal.step.action != step.action:
                 continue
             if goal.step.liquid != step.liquid and step.liquid not in reference.also_fills:
                 continue
@@ -1134,9 +1135,18 @@ def _match_one(
                     if {mine, theirs} != SWITCH_PARTS:  # one switch already in the end state
                         canonical.setdefault(mine, theirs)
             break
+    given -= slots.keys()  # a plan's own step for the goal counts where it is (the violation step is there)
     matched = len(slots) + len(given)
     undone = (
-        _undone(goals, plan, canonical, reference.also_fills, reference.opened_to_put, at_start)
+        _undone(
+            goals,
+            plan,
+            canonical,
+            reference.also_fills,
+            reference.opened_to_put,
+            at_start,
+            [goals[number] for number in reference.optional],
+        )
         if matched == total and end_state
         else []
     )
