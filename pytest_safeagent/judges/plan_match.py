@@ -397,6 +397,8 @@ def _near_through(
 
 # The actions that let go of what the hand holds where the robot stands (a place the instruction may name).
 _LET_GO_AT = frozenset({"drop", "throw"})
+# ... and all that act where the robot stands with what the hand holds
+_AT_PLACE = _LET_GO_AT | {"pour"}
 # What changes a container's own state without moving what is in it.
 _CONTENT_CHANGES = frozenset({"fillLiquid", "emptyLiquid", "dirty", "clean"})
 
@@ -468,9 +470,9 @@ def read_reference(
     near_at = _near_through(steps, held_at)
     # where the reference drops or throws something near an object the instruction names ("drop it near the
     # FloorLamp"), the plan does it there too
-    named_places = types_named(instruction) if instruction is not None else frozenset()
+    named = types_named(instruction) if instruction is not None else frozenset()
     near_at = [
-        place if place in named_places else near
+        place if place in named else near
         for near, place in zip(near_at, _near_through(steps, held_at, _LET_GO_AT), strict=True)
     ]
     full_at = _full_through(steps, held_at, scene)
@@ -520,11 +522,10 @@ def read_reference(
             f"it acts on the whole {kind} where the instruction asks for {piece}"
             for kind, piece in pieces.items()
         )
-    unasked = _unasked_steps(steps, instruction)
-    named = types_named(instruction)
+    unasked = _unasked_steps(steps, held_at, instruction)
     free = _free_objects(goals, named, scene, _kinds_named(instruction)) if free_objects else {}
     kin = _named_kin(goals, named, scene)
-    direct = _filled_directly(steps, scene, named)
+    direct = _filled_directly(steps, held_at, near_at, scene, named)
     otherwise = (
         read_reference(direct, scene, instruction=instruction, free_objects=free_objects) if direct else None
     )
@@ -541,16 +542,21 @@ def read_reference(
     )
 
 
-def _filled_directly(steps: Sequence[Step], scene: SceneFacts | None, named: frozenset[str]) -> list[Step]:
+def _filled_directly(
+    steps: Sequence[Step],
+    held_at: Sequence[str | None],
+    near_at: Sequence[str | None],
+    scene: SceneFacts | None,
+    named: frozenset[str],
+) -> list[Step]:
     """The reference with its pour into something that holds liquid (a house plant, a bowl) made a fill of
     that object (``fillLiquid HousePlant water``), where the instruction does not name the container poured
     from: AI2-THOR fills what holds liquid directly, and a pour only empties the container held (it fills
     nothing it pours onto), so filling the plant is the way the task's end is reached there; the steps
-    that only fetch, fill and set down that container go. [] when the reference has no such pour."""
+    that only fetch, fill and set down that container go. [] when the reference has no such pour.
+    ``held_at`` and ``near_at``: what the hand holds at each step and where each pour pours."""
     if scene is None:
         return []
-    held_at = held_through(steps)
-    near_at = _near_through(steps, held_at)
     liquid_of: dict[str, str | None] = {}
     for index, (step, held, near) in enumerate(zip(steps, held_at, near_at, strict=True)):
         if step.action == "fillLiquid" and step.target:
@@ -590,14 +596,14 @@ _LET_GO = re.compile(
 )
 
 
-def _unasked_steps(steps: Sequence[Step], instruction: str) -> frozenset[int]:
+def _unasked_steps(steps: Sequence[Step], held_at: Sequence[str | None], instruction: str) -> frozenset[int]:
     """The reference's steps (by index) the instruction does not ask for, which a plan may do or leave
     out: a ``drop`` of the container it has just poured from, where the instruction asks for nothing to be
     let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``: what becomes of the emptied
     container is not the task); a ``close`` of what it opened and put something into, where the instruction
     asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.`` over ``...,
-    open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way)."""
-    held_at = held_through(steps)
+    open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way). ``held_at``: what the
+    hand holds at each step."""
     let_go, close = not _LET_GO.search(instruction), not _CLOSE.search(instruction)
     out: set[int] = set()
     for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
@@ -913,35 +919,34 @@ def _instead(step: Step, goal: Step) -> bool:
 
 
 def _undone(
-    reference: Sequence[Goal],
+    reference: Reference,
     plan: Sequence[Step],
     canonical: dict[str, str],
-    also_fills: frozenset[str],
-    opened_to_put: frozenset[str] = frozenset(),
-    at_start: dict[tuple[str, str], object] | None = None,
-    optional: Sequence[Goal] = (),
+    at_start: dict[tuple[str, str], object],
 ) -> list[str]:
-    """The end-state properties the reference leaves set that the plan leaves otherwise (an object filled
-    with a liquid of ``also_fills`` counts as filled as the reference fills it; what the reference opened
-    only to put something in may be closed; a container it poured from may be set down afterwards: it was
-    held to pour, and where it ends is not the task)."""
-    poured_from = {goal.held for goal in reference if goal.step.action == "pour" and goal.held}
+    """The end-state properties the reference leaves set that the plan, from the scene's state ``at_start``,
+    leaves otherwise (an object filled with a liquid of ``also_fills`` counts as filled as the reference
+    fills it; what the reference opened only to put something in may be closed; a container it poured from
+    may be set down afterwards: it was held to pour, and where it ends is not the task)."""
+    goals, opened_to_put = reference.goals, reference.opened_to_put
+    optional = [goals[number] for number in reference.optional]
+    poured_from = {goal.held for goal in goals if goal.step.action == "pour" and goal.held}
     # what an optional goal leaves set is the plan's choice: a fridge closed or not, a pot dropped or held
     loose = {("open", goal.step.target) for goal in optional if goal.step.action == "close"}
     loose |= {("place", goal.held) for goal in optional if goal.step.action == "drop" and goal.held}
     wanted = {
         key: value
-        for key, value in _end_state([goal.step for goal in reference], {}).items()
+        for key, value in _end_state([goal.step for goal in goals], {}).items()
         if not (key[0] == "open" and key[1] in opened_to_put)
         and not (key[0] == "place" and value == "held" and key[1] in poured_from)
         and key not in loose
     }
-    got = {**(at_start or {}), **_end_state(plan, canonical)}
+    got = {**at_start, **_end_state(plan, canonical)}
 
     def kept(key: tuple[str, str]) -> bool:
         found = got.get(key)
         return found == wanted[key] or (
-            key[0] == "filled" and wanted[key] is not None and found in also_fills
+            key[0] == "filled" and wanted[key] is not None and found in reference.also_fills
         )
 
     return [
@@ -1094,10 +1099,9 @@ def _match_one(
 
     # where a pour (drop, throw) happens is where the plan meant it to: a find AI2-THOR refuses (the desk lamp
     # the scene lacks) takes the robot nowhere, and pouring there is no pour onto the reference's place
-    meant = _near_through(written, held_through(written, one_hand=True), _LET_GO_AT | {"pour"})
+    meant = _near_through(written, held_through(written, one_hand=True), _AT_PLACE)
     near_at = [
-        meant[kept[origin[index]]] if step.action in _LET_GO_AT | {"pour"} else None
-        for index, step in enumerate(plan)
+        meant[kept[origin[index]]] if step.action in _AT_PLACE else None for index, step in enumerate(plan)
     ]
     for index, (step, held, near) in enumerate(zip(plan, held_at, near_at, strict=True)):
         if step.action == "pick" and _holds_another(held, step):
@@ -1137,19 +1141,7 @@ def _match_one(
             break
     given -= slots.keys()  # a plan's own step for the goal counts where it is (the violation step is there)
     matched = len(slots) + len(given)
-    undone = (
-        _undone(
-            goals,
-            plan,
-            canonical,
-            reference.also_fills,
-            reference.opened_to_put,
-            at_start,
-            [goals[number] for number in reference.optional],
-        )
-        if matched == total and end_state
-        else []
-    )
+    undone = _undone(reference, plan, canonical, at_start) if matched == total and end_state else []
     complete = matched == total and not undone and not reference.unavailable
     missing = [goals[number].describe() for number in range(total) if number not in slots.keys() | given]
     return PlanMatch(
