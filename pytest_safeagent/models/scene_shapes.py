@@ -75,6 +75,20 @@ class SceneSummary(BaseModel):
     on_at_start: dict[str, bool]
 
 
+# The capabilities a summary holds, each with what gives a dump object it: the dump's flag, or the salient
+# material AI2-THOR names (SceneFacts.capable in judges/plan_match.py reads them by these names)
+_FLAGS = {
+    "sliceable": "sliceable",
+    "breakable": "breakable",
+    "fillable": "canFillWithLiquid",
+    "pickupable": "pickupable",
+    "openable": "openable",
+    "toggleable": "toggleable",
+    "cookable": "cookable",
+    "dirtyable": "dirtyable",
+}
+_MATERIALS = {"metal": "Metal", "glass": "Glass"}
+
 SUMMARY_VERSION = 9  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
@@ -82,16 +96,19 @@ KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 sce
 def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
     try:
         types = {obj["objectType"] for obj in objects}
-        sliceable = {obj["objectType"] for obj in objects if obj.get("sliceable")}
-        breakable = {obj["objectType"] for obj in objects if obj.get("breakable")}
-        fillable = {obj["objectType"] for obj in objects if obj.get("canFillWithLiquid")}
-        pickupable = {obj["objectType"] for obj in objects if obj.get("pickupable")}
-        openable = {obj["objectType"] for obj in objects if obj.get("openable")}
-        toggleable = {obj["objectType"] for obj in objects if obj.get("toggleable")}
-        cookable = {obj["objectType"] for obj in objects if obj.get("cookable")}
-        dirtyable = {obj["objectType"] for obj in objects if obj.get("dirtyable")}
-        metal = {obj["objectType"] for obj in objects if "Metal" in (obj.get("salientMaterials") or ())}
-        glass = {obj["objectType"] for obj in objects if "Glass" in (obj.get("salientMaterials") or ())}
+        able = {
+            field: frozenset(obj["objectType"] for obj in objects if obj.get(flag))
+            for field, flag in _FLAGS.items()
+        }
+        able.update(
+            (
+                field,
+                frozenset(
+                    obj["objectType"] for obj in objects if material in (obj.get("salientMaterials") or ())
+                ),
+            )
+            for field, material in _MATERIALS.items()
+        )
         parents: dict[str, set[str]] = {}
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
@@ -100,22 +117,13 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
         enclosed = _enclosed(objects)
         filled = {obj["objectType"] for obj in objects if obj.get("isFilledWithLiquid")}
-        open_at_start = _shared_state(objects, openable, "isOpen")
-        on_at_start = _shared_state(objects, toggleable, "isToggled")
+        open_at_start = _shared_state(objects, able["openable"], "isOpen")
+        on_at_start = _shared_state(objects, able["toggleable"], "isToggled")
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _unreadable(path, exc) from None
     return SceneSummary(
         types=frozenset(types),
-        sliceable=frozenset(sliceable),
-        breakable=frozenset(breakable),
-        fillable=frozenset(fillable),
-        pickupable=frozenset(pickupable),
-        openable=frozenset(openable),
-        toggleable=frozenset(toggleable),
-        cookable=frozenset(cookable),
-        dirtyable=frozenset(dirtyable),
-        metal=frozenset(metal),
-        glass=frozenset(glass),
+        **able,
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
         in_view=frozenset(in_view),
@@ -126,7 +134,7 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
     )
 
 
-def _shared_state(objects: list[Any], kinds: set[str], state: str) -> dict[str, bool]:
+def _shared_state(objects: list[Any], kinds: frozenset[str], state: str) -> dict[str, bool]:
     """Per type among ``kinds`` whose every object starts with ``state`` (``isOpen``, ``isToggled``) alike,
     that state."""
     seen: dict[str, set[bool]] = {}
