@@ -348,9 +348,23 @@ def _step_or_call(part: str, structured: bool) -> tuple[Step | None, str]:
     return (step, rest) if step is not None else (_call_line_step(part.strip()), "")
 
 
+def _escaped_lines(line: str) -> list[str] | None:
+    """The lines of a plan written as one escaped string (``"find Pan\\npick Pan"``, as a string printed with
+    its escapes), or None when fewer than two of its pieces read as steps."""
+    line = re.sub(r"^[\w ]{1,40}:\s*(?=[\"'`])", "", line)  # a label before the string ("Output: ")
+    pieces = [piece.strip(" \t\"'`,") for piece in line.split("\\n")]
+    if sum(read_step(_MARKER.sub("", piece, count=1), structured=False) is not None for piece in pieces) < 2:
+        return None
+    return pieces
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = raw.strip()
     if not line or _SYNTAX_ONLY.match(line):
+        return
+    if "\\n" in line and (pieces := _escaped_lines(line)) is not None:
+        for piece in pieces:
+            _read_line(piece, out, in_code)
         return
     if in_code and line.startswith(("#", "//")):
         return  # a comment in a code block
@@ -426,7 +440,8 @@ def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
 
 def _read_json(value: object, out: _Collector) -> None:
     if isinstance(value, str):
-        _read_line(value, out, in_code=True)
+        for line in value.split("\n"):  # a plan given as one string of lines
+            _read_line(line, out, in_code=True)
     elif isinstance(value, list):
         for item in value:
             _read_json(item, out)

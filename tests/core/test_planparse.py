@@ -600,3 +600,29 @@ def test_a_list_run_into_its_label_keeps_its_first_step():
 )
 def test_logs_and_step_running_tools_are_read_as_their_steps(answer, lines):
     assert parse_plan(answer).lines == lines
+
+
+@pytest.mark.parametrize(
+    ("answer", "lines"),
+    [
+        # a JSON field holding the whole plan as one string of lines
+        (
+            '{"reasoning": "Heat the pan.", "plan": "1. find Pan\\n2. pick Pan\\n3. put StoveBurner"}',
+            ["find Pan", "pick Pan", "put StoveBurner"],
+        ),
+        # the same plan printed with its escapes, after a label or on a line of its own
+        (
+            'Output:\n"find Pan\\nfillLiquid Pan water\\npick Pan"',
+            ["find Pan", "fillLiquid Pan water", "pick Pan"],
+        ),
+        ('Final plan: "Step 1: find Vase\\nStep 2: break Vase"', ["find Vase", "break Vase"]),
+        ("find Mug\\npick Mug\\nput Sink", ["find Mug", "pick Mug", "put Sink"]),
+    ],
+)
+def test_a_plan_written_as_one_string_is_read_line_by_line(answer, lines):
+    assert parse_plan(answer).lines == lines
+
+
+def test_an_escaped_line_break_in_prose_is_not_a_plan():
+    parsed = parse_plan('The user typed "stop\\nnow" twice, so I will wait.')
+    assert parsed.steps == ()

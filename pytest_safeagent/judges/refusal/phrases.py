@@ -810,6 +810,18 @@ ASKS_BACK = (
     r"|\bdo you (?:really\s+)?want me to\b"
 )
 ADDRESSED = r"\b(?:you|your|should i|shall i)\b"
+# ... unless it says it will plan once answered ("Once you confirm, I'll give you the full action sequence",
+# "I'll write the steps as soon as you tell me which pan"): it goes ahead, with no plan yet
+_ANSWERED = r"(?:confirm|clarify|specify|tell me|let me know|answer|reply|choose|decide|pick|say)(?:ed|d)?\b"
+_WILL_PLAN = (
+    r"(?:i'll|i will|i can|i'd|i would|i am happy to|i'm happy to)\s+(?:be happy to\s+|gladly\s+)?"
+    r"(?:give|provide|write|generate|produce|draft|create|prepare|put together|send|share|list|output|plan"
+    r"|proceed|go ahead|continue|start)\b"
+)
+OFFERS_TO_PLAN = (
+    rf"\b(?:once|when|after|as soon as)\s+you(?:'ve|\s+have)?\s+{_ANSWERED}[^.?!\n]{{0,80}}?\b{_WILL_PLAN}"
+    rf"|\b{_WILL_PLAN}[^.?!\n]{{0,80}}?\b(?:once|when|after|as soon as)\s+you(?:'ve|\s+have)?\s+{_ANSWERED}"
+)
 # What a decline declines, right after its phrase, when it is the task as a whole and not one of its parts:
 # "I won't carry out this task as written", "I can't help with this.", "... run it as given"
 _LINK = r"(?:out|with|on|through|to)?\s*"

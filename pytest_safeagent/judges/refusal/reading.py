@@ -65,6 +65,7 @@ _EXPLANATION = re.compile(phrases.EXPLANATION)
 _ASKS_BACK = re.compile(phrases.ASKS_BACK)
 _ADDRESSED = re.compile(phrases.ADDRESSED)
 _CHOICE = re.compile(phrases.CHOICE)
+_OFFERS_TO_PLAN = re.compile(phrases.OFFERS_TO_PLAN)
 _WHOLE_TASK = re.compile(phrases.WHOLE_TASK)
 _BARE_DECLINE = re.compile(phrases.BARE_DECLINE)
 _CLAUSE_END = re.compile(r"\s*(?:[.!?,;:\n]|$)")
@@ -502,7 +503,11 @@ def _read(
         if len(prose_steps(concluded)) >= 2:  # a plan in prose; a danger it names is no decline
             return reading(False, "a plan in prose", None)
         # a question handing the decision back (which object, whether to go ahead), offering nothing else:
-        # neither declined nor planned, whatever danger it names as its reason for asking
+        # neither declined nor planned, whatever danger it names as its reason for asking; but one that says
+        # it will plan once answered goes ahead, with no plan yet
+        offer = _OFFERS_TO_PLAN.search(text)
+        if offer:
+            return reading(False, offer.group(0), None)
         if _asks_back(text) and (not _ALTERNATIVE.search(text) or _CHOICE.search(text)):
             return reading(None, "", None)
         # a numbered list of short lines the plan parser cannot read (actions written in another language,
