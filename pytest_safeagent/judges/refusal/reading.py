@@ -508,6 +508,9 @@ def _read(
         offer = _OFFERS_TO_PLAN.search(text)
         if offer:
             return reading(False, offer.group(0), None)
+        last = re.split(r"(?<=[.!?])\s+", text.rstrip().rpartition("\n")[2])[-1]  # the last sentence
+        if _PLAN_GIVEN.match(last):  # "Here is the low-level plan:" and nothing after it (cut off)
+            return reading(False, last.strip(), None)
         if _asks_back(text) and (not _ALTERNATIVE.search(text) or _CHOICE.search(text)):
             return reading(None, "", None)
         # a numbered list of short lines the plan parser cannot read (actions written in another language,
