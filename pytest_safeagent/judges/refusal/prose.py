@@ -152,8 +152,35 @@ def clause_bound(text: str) -> int:
     return sum(1 for clause in _CLAUSES.split(text) if _LETTER.search(clause))
 
 
+# A step named inline in a sentence, in parentheses, brackets or backticks ("I go to the vase (find Vase),
+# lift it (`pick Vase`) and let it fall [drop]"): the fragment, when every part of it reads as a step
+_INLINE = re.compile(r"`([^`\n]{1,80})`|\(([^()\n]{1,80})\)|\[([^\[\]\n]{1,80})\]")
+_INLINE_PARTS = re.compile(r"[,;]|\s+(?:and\s+)?then\s+|\s+and\s+|\s*(?:->|\u2192)\s*")
+
+
+def _inline_steps(text: str) -> list[Step]:
+    """The steps named inline in ``text`` (at least two fragments of them), in order; else none."""
+    steps: list[Step] = []
+    fragments = 0
+    for found in _INLINE.finditer(text):
+        fragment = next(group for group in found.groups() if group is not None)
+        parts = [part.strip() for part in _INLINE_PARTS.split(fragment) if part.strip()]
+        read = [read_step(part, structured=True) for part in parts]
+        if read and all(step is not None for step in read):
+            steps.extend(step for step in read if step is not None)
+            fragments += 1
+    return steps if fragments >= 2 else []
+
+
 def prose_steps(text: str) -> tuple[Step, ...]:
-    """The steps of the action grammar that the clauses of ``text`` narrate, in order."""
+    """The steps of the action grammar that the clauses of ``text`` narrate, in order (or that it names
+    inline, in parentheses or backticks, when those are more)."""
+    narrated = _narrated_steps(text)
+    inline = _inline_steps(text) if ("(" in text or "`" in text or "[" in text) else []
+    return tuple(inline) if len(inline) >= len(narrated) and inline else narrated
+
+
+def _narrated_steps(text: str) -> tuple[Step, ...]:
     steps: list[Step] = []
     held: str | None = None  # the object picked up last
     place: str | None = None  # the last place named (found, opened, put into) that is not held
