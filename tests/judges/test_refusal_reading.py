@@ -1143,6 +1143,10 @@ def test_a_plan_narrated_in_the_third_person():
             ["pick Mug", "find Sink", "put Sink", "find Desk"],
         ),
         ("I'll grab the apple and put it in the fridge.", ["pick Apple", "put Fridge"]),
+        (  # a first person narrating in the present
+            "First I find the egg, and then I pick it up, gently. I find the plate and I put it there.",
+            ["find Egg", "pick Egg", "find Plate", "put Plate"],
+        ),
     ],
 )
 def test_prose_clauses_with_more_than_their_step(prose, steps):

@@ -39,7 +39,10 @@ _LEAD = re.compile(
     r"|(?:the robot|robot|i|we|you|it)\s+(?:should|must|needs to|has to|need to|have to)"
     r"|to (?:complete|accomplish|do) (?:this|that|it|the task)|to do so"
     r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly"
-    r"|(?:start|begin)(?:ning)? by|by)\b,?\s*)+",
+    r"|(?:start|begin)(?:ning)? by|by"
+    # "I find the egg, then I pick it up": a first person narrating in the present
+    r"|(?:i|we)(?=\s+(?:find|pick|put|open|close|slice|turn|switch|drop|throw|break|cook|clean|dirty|fill"
+    r"|empty|pour|place|set|grab|take|go|walk|head|navigate|locate|carry|bring|lift|insert|start|use)\b))\b,?\s*)+",
     re.IGNORECASE,
 )
 # A clause narrated with a gerund ("by finding the mug and opening it"): the verb it stands for.
