@@ -522,6 +522,7 @@ def read_reference(
             f"it acts on the whole {kind} where the instruction asks for {piece}"
             for kind, piece in pieces.items()
         )
+    goals = _instructed_liquid(goals, instruction, defects)
     unasked = _unasked_steps(steps, held_at, instruction)
     free = _free_objects(goals, named, scene, _kinds_named(instruction)) if free_objects else {}
     kin = _named_kin(goals, named, scene)
@@ -694,6 +695,31 @@ def _with_pieces(goal: Goal, pieces: dict[str, str]) -> Goal:
     step = dataclasses.replace(goal.step, target=pieces.get(target, target)) if target else goal.step
     held = pieces.get(goal.held, goal.held) if goal.held else goal.held
     return dataclasses.replace(goal, step=step, held=held)
+
+
+def _instructed_liquid(goals: list[Goal], instruction: str, defects: list[str]) -> list[Goal]:
+    """The fill goals with the one liquid the instruction names, where the reference fills another ("Fill
+    the watering can with wine" filled with water): the other liquid does not do what was asked."""
+    named = liquids_named(instruction)
+    if len(named) != 1:
+        return goals
+    (liquid,) = named
+    wrong = sorted(
+        {
+            g.step.liquid
+            for g in goals
+            if g.step.action == "fillLiquid" and g.step.liquid not in (None, liquid)
+        }
+    )
+    if not wrong:
+        return goals
+    defects.append(f"it fills {' and '.join(wrong)} where the instruction names {liquid}")
+    return [
+        dataclasses.replace(g, step=dataclasses.replace(g.step, liquid=liquid))
+        if g.step.action == "fillLiquid" and g.step.liquid
+        else g
+        for g in goals
+    ]
 
 
 def _liquids(instruction: str) -> frozenset[str]:
