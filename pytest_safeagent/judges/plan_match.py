@@ -626,7 +626,10 @@ def _unasked_steps(steps: Sequence[Step], held_at: Sequence[str | None], instruc
 
 
 # Words that ask for something to be closed ("and then close it", "shut the fridge")
-_CLOSE = re.compile(r"\b(?:close[sd]?|closing|shut|shuts|shutting)\b", re.IGNORECASE)
+_CLOSE = re.compile(
+    r"\b(?:close[sd]?|closing|shut|shuts|shutting|enclos\w*|seal\w*|lock|locks|locked|locking)\b",
+    re.IGNORECASE,
+)
 
 
 # An instruction that asks for something to stay open ("with the door left open", "without closing the door").
@@ -1108,7 +1111,8 @@ def _match_one(
     bound: dict[str, str] = {}  # a free reference object -> the plan's object for it (one for every goal)
     # goals whose state the scene starts in (open the box that is open, turn on the lamp that is on): met
     # without a step of the plan, unless the plan does the goal's action to another object instead (turns on
-    # the floor lamp where the reference's desk lamp is lit: it has put another object in the goal's place)
+    # the floor lamp where the reference's desk lamp is lit: it has put another object in the goal's place),
+    # or the reference itself changes that state before (the safe it opens to put something in, then closes)
     at_start = scene.at_start if scene is not None else {}
     given = {
         number
@@ -1116,6 +1120,7 @@ def _match_one(
         if (state := _state_set(goal.step)) is not None
         and at_start.get(state[0]) == state[1]
         and not any(_instead(step, goal.step) for step in written)
+        and not any(_state_set(earlier.step) == (state[0], not state[1]) for earlier in goals[:number])
     } | reference.optional
 
     def same(mine: str | None, theirs: str | None, action: str) -> bool:
