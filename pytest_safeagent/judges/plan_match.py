@@ -1157,11 +1157,12 @@ def _match_one(
             if not goal.after <= slots.keys() | given:
                 continue
             slots[number] = index
-            for mine, theirs, as_in in (
-                (step.target, goal.step.target, step.action),
-                (held, goal.held, "pick"),
-                (near, goal.near, "put"),
-            ):
+            compared = [(step.target, goal.step.target, step.action)]  # the pairs the match above held equal
+            if step.action in HELD_IN_KEY:
+                compared.append((held, goal.held, "pick"))
+            if goal.near is not None:
+                compared.append((near, goal.near, "put"))
+            for mine, theirs, as_in in compared:
                 if mine and theirs in reference.free:
                     bound.setdefault(theirs, mine)
                 if mine and theirs and mine != theirs and f"{mine} for {theirs}" not in notes + stand_ins:

@@ -949,6 +949,17 @@ def test_a_state_the_reference_itself_changes_first_needs_its_step(samples):
     assert judge(sample, plan(*steps, "close Safe")).plan_success is True
 
 
+def test_an_object_is_said_to_be_accepted_only_where_a_match_accepted_it(samples):
+    # the open of the safe is matched with a credit card in hand where the reference holds the remote: the
+    # open does not compare what is held, so nothing was accepted for the remote (its pick is not done)
+    sample = samples["abstract_38_L1"]
+    steps = ("find CreditCard", "pick CreditCard", "find Safe", "open Safe", "put Safe", "close Safe")
+    verdict = judge(sample, plan(*steps))
+    assert verdict.plan_success is False
+    assert "not done: pick RemoteControl" in verdict.reason
+    assert "CreditCard for RemoteControl" not in verdict.reason, verdict.reason
+
+
 def test_a_pour_where_a_refused_find_meant_to_go_is_not_a_pour_onto_the_reference_s_place(samples):
     # "pour water onto the lamp" in FloorPlan206, which has a floor lamp and no desk lamp: the finds of the
     # desk lamp take the robot nowhere, so the water is poured where the bowl was, not onto the lit floor lamp
