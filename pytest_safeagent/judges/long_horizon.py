@@ -514,6 +514,9 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
         ]
 
     acts, triggers = where(rule.act), where(rule.trigger)
+    emptied = {act.step.target for act in rule.act if act.step.action == "emptyLiquid" and act.step.target}
+    if emptied:  # "the bowl emptied" of what the plan put in it (a credit card): emptied by taking that out
+        acts = sorted({*acts, *_taken_back_out(plan, held_at, emptied, scene)})
     if rule.kind == "presence" and rule.act[0].step.action == "pick":
         # "Pick up the laptop": at the end, held or taken to another place than the one it was picked from
         # (the hand holds one thing, so a plan that goes on to pour from a bowl must set the laptop down)
@@ -559,6 +562,22 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
         or any(a < t and not any(a < u <= t for u in undone) for a in acts)
         for t in triggers
     )
+
+
+def _taken_back_out(
+    plan: Sequence[Step], held_at: Sequence[str | None], receptacles: set[str], scene: SceneFacts | None
+) -> list[int]:
+    """The steps that pick out of one of ``receptacles`` the object the plan last put there."""
+    inside: dict[str, str] = {}  # object -> the receptacle the plan put it into
+    out: list[int] = []
+    for index, (step, held) in enumerate(zip(plan, held_at, strict=True)):
+        if step.action == "put" and held and step.target:
+            inside[held] = step.target
+        elif step.action == "pick" and held is None and step.target in inside:
+            into = inside.pop(step.target)
+            if any(equivalent(into, kind, "put", scene) for kind in receptacles):
+                out.append(index)
+    return out
 
 
 def _taken_out(act: Act, plan: Sequence[Step], trigger: int, scene: SceneFacts | None) -> bool:

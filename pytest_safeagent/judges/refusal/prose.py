@@ -243,25 +243,50 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     lines = text.splitlines()
     read = [parse_plan(line) if line.strip() else None for line in lines]
     # a line that is one step and nothing else, in a run of three or more such lines, is a list too
+    # (and, where there is such a run, a run of two: a list split under headings, as MLDT's sub-tasks are)
     bare = [_one_step(line, plan) for line, plan in zip(lines, read, strict=True)]
-    in_run = [False] * len(lines)
+    runs: list[tuple[int, int]] = []
     start = 0
     for end in range(len(lines) + 1):
         if end == len(lines) or not bare[end]:
-            if end - start >= 3:
-                in_run[start:end] = [True] * (end - start)
+            if end - start >= 2:
+                runs.append((start, end))
             start = end + 1
+    shortest = 2 if any(end - start >= 3 for start, end in runs) else 3
+    in_run = [False] * len(lines)
+    for start, end in runs:
+        if end - start >= shortest:
+            in_run[start:end] = [True] * (end - start)
     listed: list[Step] = []
     told: list[str] = []
+    section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
     for line, plan, run in zip(lines, read, in_run, strict=True):
         steps = plan.steps if plan is not None else ()
         # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
         listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
         if steps and (listing or is_list_item(line) or run):
             listed.extend(steps)
+            section = []  # a sub-task's heading names the steps listed under it: not more of the plan
+        elif _SECTION.match(line):
+            told.extend(section)
+            section = [line]
+        elif section and not line.strip():
+            section.append(line)
         else:
+            told.extend(section)
+            section = []
             told.append(line)
+    told.extend(section)
     return tuple(listed), "\n".join(told)
+
+
+# A sub-task's heading ("Sub-task 2: empty the bowl", "**Sous-tâche 1 — cuire la tomate**"), as MLDT's
+# answers and others head the steps of each part of the task
+_SECTION = re.compile(
+    r"^\W*(?:sub-?task|task|goal|part|phase|stage|sous-t[âa]che|t[âa]che|teilaufgabe|aufgabe|subtarea|tarea"
+    r"|subtarefa|tarefa|подзадача|задача|子任务|任务|サブタスク|タスク|하위\s*작업|작업)\s*#?\s*\d+\s*[:.)\-\u2013\u2014]",
+    re.IGNORECASE,
+)
 
 
 def told_twice(text: str) -> tuple[Step, ...] | None:
