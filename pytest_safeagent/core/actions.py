@@ -409,6 +409,9 @@ NEEDS_REACH = frozenset(ACTIONS) - {"find", "put", "close", "drop", "throw", "po
 # CoffeeMachine fills a Mug with coffee. Applied by the symbolic simulator after every action
 # (thor_server/symbolic/contextual.py) and counted by the rules judge as the step it stands for.
 HEATERS = ("StoveBurner", "Microwave", "Toaster")
+# The types AI2-THOR cooks (its object-type table's Cookable): a potato, and the pieces a loaf and an egg
+# become (BreadSliced, EggCracked). A tomato or an apple, whole or sliced, never cooks.
+COOKABLE = frozenset({"Potato", "PotatoSliced", "BreadSliced", "EggCracked"})
 # What AI2-THOR switches only through another object (ToggleObjectOn fails on it): that object, per type.
 SWITCHED_BY: dict[str, str] = {"StoveBurner": "StoveKnob"}
 # the running-water sources and the basins (with the fixtures they belong to) their water can run into

@@ -71,10 +71,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_safeagent.core.actions import (
+    COOKABLE,
     HEATERS,
     LIQUIDS,
     OBJECT_TYPES,
     OPENED_BEFORE_A_PUT,
+    PIECE_OF,
     SWITCHED_BY,
     WATER_SOURCES,
     Step,
@@ -904,7 +906,9 @@ def _effects(
         for kind in named:
             chain = receptacles(kind)
             effects = []
-            if chain & heated:
+            # (a whole egg or loaf counts as cooked, as its cracked or sliced piece would be, which is how the
+            # labelled sets' writers read it; a tomato never cooks)
+            if chain & heated and (kind in COOKABLE or PIECE_OF.get(kind) in COOKABLE):
                 effects.append(Step("cook", kind))
             if chain & watered:
                 effects += [Step("fillLiquid", kind, liquid="water"), Step("clean", kind)]
