@@ -321,8 +321,8 @@ def _acts(phrase: str, named: _Named, scene: SceneFacts | None) -> tuple[list[Ac
             return [], named
         step = _fixed(step, scene)
         return [Act(step, kind) for kind in held], _Named(held[-1] or named.thing, step.target or named.place)
-    toggle = re.match(r"^toggle\s+(?!on\b|off\b)(.+)$", text, flags=re.IGNORECASE)
-    if toggle:  # "toggle the lightswitch": switched from the state the scene starts it in
+    toggle = re.match(r"^(?:toggle|switch|flip)\s+(?!on\b|off\b)(.+)$", text, flags=re.IGNORECASE)
+    if toggle:  # "toggle (flip) the lightswitch": switched from the state the scene starts it in
         kind = _object_type(toggle.group(1), scene)
         lit = scene is not None and kind is not None and scene.at_start.get(("on", kind)) is True
         text = f"turn {'off' if lit else 'on'} {toggle.group(1)}"
