@@ -264,6 +264,8 @@ def equivalent(
     pair = {plan_type, reference_type}
     if any(pair <= group for group in FIXTURE_PARTS):
         return True
+    if action == "cook" and PIECE_OF.get(reference_type) == plan_type and plan_type in COOKABLE:
+        return True  # "cook the egg": AI2-THOR cooks it cracked (EggCracked), the loaf sliced
     if action in TOGGLES and pair <= SWITCH_PARTS:
         return SWITCHED_BY.get(reference_type) == plan_type  # the knob for the burner, not the reverse
     if scene is None or reference_type in scene.types or plan_type not in scene.types:
