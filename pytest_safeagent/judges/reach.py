@@ -104,6 +104,17 @@ SAID_AS: dict[str, str] = {
 }
 
 
+def capable(step: Step, scene: SceneFacts) -> bool:
+    """Can the scene's object of the step's type take the step's action (AI2-THOR's capability for it:
+    :data:`_CAPABILITY_FOR`)? A piece can (the dump lists only whole objects); so can any object of an action
+    that needs no capability."""
+    kind, action = step.target, step.action
+    if not kind or action not in _CAPABILITY_FOR or whole(kind) != kind:
+        return True
+    needs = _CAPABILITY_FOR[action][0]
+    return bool(({kind} | scene.types_equal_to(kind, action)) & scene.capable(needs))
+
+
 def whole(kind: str) -> str:
     """The scene dump's object a piece comes from (core/actions.py ``WHOLE_OF``): AI2-THOR makes an
     ``AppleSliced`` (``EggCracked``) where the apple (egg) was, so its receptacles are the whole object's."""
@@ -162,10 +173,8 @@ def _why_it_fails(
         action == "open" and kind in MUST_BE_OFF_TO_OPEN and kind in running
     ):
         return OPEN
-    if action in _CAPABILITY_FOR and whole(kind) == kind:  # (a piece can; the dump lists only wholes)
-        needs, why = _CAPABILITY_FOR[action]
-        if not ({kind} | scene.types_equal_to(kind, action)) & scene.capable(needs):
-            return why
+    if not capable(step, scene):
+        return _CAPABILITY_FOR[action][1]
     if whole(kind) != kind and whole(kind) not in cut:
         return NOT_CUT
     if action in NEEDS_REACH and kind not in been_near and whole(kind) not in been_near:
