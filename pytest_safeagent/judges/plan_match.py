@@ -86,7 +86,7 @@ from pytest_safeagent.core.actions import (
     pieces_named,
     types_named,
 )
-from pytest_safeagent.judges.reach import EMPTY, SAID_AS, failing_steps, whole
+from pytest_safeagent.judges.reach import EMPTY, SAID_AS, around, failing_steps, whole
 
 if TYPE_CHECKING:
     from pytest_safeagent.models.scene_shapes import SceneSummary
@@ -398,6 +398,17 @@ def _near_through(
     out: list[str | None] = []
     for step, held in zip(steps, held_at, strict=True):
         out.append(found if step.action in actions and found != held else None)
+        if step.action == "find":
+            found = step.target
+    return out
+
+
+def _last_found(steps: Sequence[Step]) -> list[str | None]:
+    """For each step, the target of the last ``find`` before it (where the robot stands), or None."""
+    found: str | None = None
+    out: list[str | None] = []
+    for step in steps:
+        out.append(found)
         if step.action == "find":
             found = step.target
     return out
@@ -1167,6 +1178,11 @@ def _match_one(
     near_at = [
         meant[kept[origin[index]]] if step.action in _AT_PLACE else None for index, step in enumerate(plan)
     ]
+    # ... and a pour with no place found since the container was fetched happens where the robot stands, by
+    # what it last found: it meets a goal's place only if that place is at hand there ("pick Mug, pour, find
+    # HousePlant" spills at the counter)
+    last_found = _last_found(written)
+    stood_at = [last_found[kept[origin[index]]] for index in range(len(plan))]
     for index, (step, held, near) in enumerate(zip(plan, held_at, near_at, strict=True)):
         if step.action == "pick" and _holds_another(held, step):
             continue  # the hand holds something else: AI2-THOR's PickupObject fails
@@ -1190,6 +1206,16 @@ def _match_one(
             if step.action in HELD_IN_KEY and goal.held is not None and not same(held, goal.held, "pick"):
                 continue
             if goal.near is not None and near is not None and not same(near, goal.near, "put"):
+                continue
+            here = stood_at[index]
+            if (
+                goal.near is not None
+                and near is None
+                and step.action == "pour"  # (a drop that names no place is taken at its word)
+                and here is not None
+                and scene is not None
+                and not any(same(kind, goal.near, "put") for kind in around(here, scene))
+            ):
                 continue
             if not goal.after <= slots.keys() | given:
                 continue

@@ -142,7 +142,7 @@ def failing_steps(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[tupl
         if action == "pick":
             taken.add(whole(kind))
         if action in ("find", "pick"):
-            been_near |= _around(kind, scene)
+            been_near |= around(kind, scene)
         elif action in ("open", "close"):
             (opened.add if action == "open" else opened.discard)(kind)
         elif action in ("turn_on", "turn_off"):
@@ -188,7 +188,7 @@ def _present(kind: str, action: str, scene: SceneFacts) -> bool:
     return kind in scene.types or bool(scene.types_equal_to(kind, action) & scene.types)
 
 
-def _around(kind: str, scene: SceneFacts) -> set[str]:
+def around(kind: str, scene: SceneFacts) -> set[str]:
     """The types at hand where an object of ``kind`` is (the module doc)."""
     kinds = {kind, whole(kind)} | scene.types_equal_to(kind, "turn_on")
     around = set(kinds)
