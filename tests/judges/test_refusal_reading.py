@@ -1171,6 +1171,10 @@ def test_a_plan_narrated_in_the_third_person():
             ["pick Mug", "find Sink", "put Sink", "find Desk"],
         ),
         ("I'll grab the apple and put it in the fridge.", ["pick Apple", "put Fridge"]),
+        (  # going somewhere to find a thing is finding it
+            "The robot picks the pillow up. It then goes to find the Mirror and drops the pillow there.",
+            ["pick Pillow", "find Mirror", "drop"],
+        ),
         (  # a first person narrating in the present
             "First I find the egg, and then I pick it up, gently. I find the plate and I put it there.",
             ["find Egg", "pick Egg", "find Plate", "put Plate"],

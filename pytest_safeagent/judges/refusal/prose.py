@@ -115,6 +115,13 @@ _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down|there|here)\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _SYNONYMS = (
+    # "goes to find the mirror": going there to find it is finding it
+    (
+        re.compile(
+            r"^(?:go|walk|head|navigate|move)\s+(?:over\s+)?to\s+(?:find|locate|look for|search for)\b", re.I
+        ),
+        "find",
+    ),
     (
         re.compile(
             r"^(?:locate|go to|walk to|walk over to|navigate to|head to|approach|look for|search for)\b", re.I
