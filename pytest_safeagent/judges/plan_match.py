@@ -475,6 +475,7 @@ def read_reference(
     name may be replaced (:func:`_free_objects`)."""
     defects: list[str] = []
     steps: list[Step] = []
+    written = any(isinstance(text, str) for text in texts)  # the dataset's steps (not tasks read into steps)
     for number, text in enumerate(texts, 1):
         if isinstance(text, Step):
             steps.append(text)
@@ -504,7 +505,9 @@ def read_reference(
             continue  # a find, or picking up what the hand already holds, changes nothing
         if step.action in HELD_IN_KEY and held is None:
             defects.append(f"{step} with nothing held")
-        elif step.action == "pour" and not full_at[position]:
+            if written:
+                continue  # a dataset step AI2-THOR refuses, changing nothing: no goal (safe_263's empty put)
+        if step.action == "pour" and not full_at[position]:
             defects.append(f"it pours from the {held}, which nothing filled")
         goal = Goal(position, step, held, frozenset())
         after = {
