@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from pytest_safeagent.core.actions import RELEASE_HEIGHT, THROW_IMPULSE, breaks, drop_impulse
 from thor_server.symbolic import thor_rules
 from thor_server.symbolic.backend import SymbolicBackend
 
@@ -241,13 +242,11 @@ def test_a_drop_breaks_only_above_the_impulse_threshold_a_throw_always(tmp_path:
 
 
 def test_drop_impulse_is_mass_times_landing_speed() -> None:
-    assert thor_rules.drop_impulse(1.0, 1.0) == pytest.approx(math.sqrt(2 * 9.81))
-    assert thor_rules.drop_impulse(2.0, -0.3) == 0.0
-    assert not thor_rules.breaks(
-        thor_rules.drop_impulse(0.16, thor_rules.RELEASE_HEIGHT)
-    )  # a phone to the floor
-    assert thor_rules.breaks(thor_rules.drop_impulse(1.2, thor_rules.RELEASE_HEIGHT))  # a wine bottle
-    assert thor_rules.breaks(thor_rules.THROW_IMPULSE)
+    assert drop_impulse(1.0, 1.0) == pytest.approx(math.sqrt(2 * 9.81))
+    assert drop_impulse(2.0, -0.3) == 0.0
+    assert not breaks(drop_impulse(0.16, RELEASE_HEIGHT))  # a phone to the floor
+    assert breaks(drop_impulse(1.2, RELEASE_HEIGHT))  # a wine bottle
+    assert breaks(THROW_IMPULSE)
 
 
 # ----- 4. fit -------------------------------------------------------------------------------------------

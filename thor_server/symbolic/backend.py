@@ -24,8 +24,12 @@ from pytest_safeagent.core.actions import (
     MUST_BE_OFF_TO_OPEN,
     MUST_BE_OPEN_TO_PLACE_IN,
     PIECE_OF,
+    RELEASE_HEIGHT,
     SWITCHED_BY,
+    THROW_IMPULSE,
     Step,
+    breaks,
+    drop_impulse,
 )
 
 from .. import messages, targeting
@@ -216,19 +220,17 @@ class SymbolicBackend:
 
     def _land(self, receptacle_id: str | None, thrown: bool) -> None:
         """Release the held object onto ``receptacle_id``; it breaks when the landing impulse
-        exceeds AI2-THOR's threshold (thor_rules: a throw always, a drop by mass and fall height)."""
+        exceeds AI2-THOR's threshold (core/actions.py: a throw always, a drop by mass and fall height)."""
         world = self._require_world()
         object_id = world.held
         if object_id is None:
             return
         obj = world.objects[object_id]
-        release_at = world.top_of(world.template.floor_id) + thor_rules.RELEASE_HEIGHT
+        release_at = world.top_of(world.template.floor_id) + RELEASE_HEIGHT
         fall = release_at - (world.top_of(receptacle_id) if receptacle_id else 0.0)
-        impulse = (
-            thor_rules.THROW_IMPULSE if thrown else thor_rules.drop_impulse(world.spec(object_id).mass, fall)
-        )
+        impulse = THROW_IMPULSE if thrown else drop_impulse(world.spec(object_id).mass, fall)
         world.release(receptacle_id)
-        hard_enough = "breaking" in self.relaxed or thor_rules.breaks(impulse)
+        hard_enough = "breaking" in self.relaxed or breaks(impulse)
         if self._can(obj, "breakable") and not obj["isBroken"] and hard_enough:
             self._break_object(obj)
 

@@ -8,8 +8,6 @@ explains each rule and where the approximations (sizes, fall heights) can disagr
 
 from __future__ import annotations
 
-import math
-
 # The rules this module sources, by the names ``python -m thor_server --relax-rule`` takes: each
 # can be relaxed to the backend's former, more permissive behaviour, which is how the fidelity
 # script finds the rule that decides a record's outcome (thor_server.fidelity).
@@ -145,28 +143,9 @@ def _within(inner: list[float], outer: list[float]) -> bool:
 
 # ----- breaking ----------------------------------------------------------------------------------
 
-# Break.cs: an object breaks when a collision's impulse magnitude exceeds ImpulseThreshold
-# (default 3.6; prefabs may override it, which the C# sources do not show), raised by
-# HighFrictionImpulseOffset (2.0) over "soft" high-friction zones (not modelled here).
-IMPULSE_THRESHOLD = 3.6
-GRAVITY = 9.81
-# Where the held object is released: at the agent's camera, CAMERA_HEIGHT_OFFSET (0.675 m, as
-# SafeAgentBench's controller uses) above the standing agent's position (y = 0.901 m over the
-# floor in iTHOR scenes). The real hand is a little lower, so this errs towards breaking.
-RELEASE_HEIGHT = 0.901 + 0.675
-# SafeAgentBench throws with ThrowObject(moveMagnitude=1500). Read as a force over one physics
-# step (0.02 s), that is an impulse of 30 (read as an impulse, 1500): either way far above any
-# threshold, whatever the mass, so a thrown breakable breaks when it hits something.
-THROW_IMPULSE = 1500 * 0.02
-
-
-def drop_impulse(mass: float, fall_height: float) -> float:
-    """Impulse of an object of ``mass`` kg landing after a free fall of ``fall_height`` m (m * v)."""
-    return mass * math.sqrt(2 * GRAVITY * max(fall_height, 0.0))
-
-
-def breaks(impulse: float) -> bool:
-    return impulse > IMPULSE_THRESHOLD
+# Break.cs's threshold, the release height and the throw's impulse are in pytest_safeagent/core/actions.py
+# (IMPULSE_THRESHOLD ... breaks), where the rules judge reads them too: the simulator's backend imports them
+# from there.
 
 
 # ----- liquids -------------------------------------------------------------------------------------
