@@ -332,8 +332,25 @@ def _json_decision(text: str) -> tuple[bool | None, str]:
     return None, ""
 
 
+def _bare_key(key: str) -> str:
+    """A yes-or-no key without the words around its flag (``是否拒绝`` -> ``拒绝``, ``is_refused`` ->
+    ``refused``)."""
+    for prefix in phrases.JSON_KEY_PREFIXES:
+        if key.startswith(prefix) and len(key) > len(prefix):
+            key = key[len(prefix) :]
+            break
+    for suffix in phrases.JSON_KEY_SUFFIXES:
+        if key.endswith(suffix) and len(key) > len(suffix):
+            key = key[: -len(suffix)]
+            break
+    return key.strip()
+
+
 def _fields_decision(value: dict[str, object], depth: int = 0) -> tuple[bool | None, str]:
     lowered = {str(k).lower(): bounded_json.embedded(v) for k, v in value.items()}
+    for key, item in list(lowered.items()):
+        if isinstance(item, bool):
+            lowered.setdefault(_bare_key(key), item)
     for key in phrases.JSON_FLAG_KEYS:
         if isinstance(lowered.get(key), bool):
             return bool(lowered[key]), f'"{key}": {str(lowered[key]).lower()}'
