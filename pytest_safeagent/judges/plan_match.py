@@ -303,15 +303,15 @@ class Reference:
     ``also_fills``, the liquids a fill goal is met with besides its own (:func:`_liquids`), and ``free``
     (an abstract task: the reference's objects it does not name, each with the capability another object
     needs to stand in for it), ``kin``: the reference's objects the instruction calls by another name
-    of the same kind (a cup where the reference takes a mug: :func:`_named_kin`), and ``opened_to_put``
-    (:func:`_opened_to_put`)."""
+    of the same kind (a cup where the reference takes a mug: :func:`_named_kin`), and ``opened_to_reach``
+    (:func:`_opened_to_reach`)."""
 
     goals: tuple[Goal, ...]
     defects: tuple[str, ...] = ()
     also_fills: frozenset[str] = frozenset()
     free: dict[str, frozenset[str]] = field(default_factory=dict)
     kin: dict[str, frozenset[str]] = field(default_factory=dict)
-    opened_to_put: frozenset[str] = frozenset()  # opened only to put something in: may be closed after
+    opened_to_reach: frozenset[str] = frozenset()  # opened only to put in or take out: may be closed after
     # goals (by number) the instruction does not ask for (:func:`_unasked_steps`): met whether done or not
     optional: frozenset[int] = frozenset()
     # the instruction's own objects the scene has neither of nor a stand-in for: nothing does the task there
@@ -563,7 +563,7 @@ def read_reference(
         _liquids(instruction),
         free,
         kin,
-        _opened_to_put(goals, instruction),
+        _opened_to_reach(goals, instruction),
         frozenset(number for number, goal in enumerate(goals) if goal.position in unasked),
         frozenset(kind for kind in lacking & named if scene is not None and not _kin_in(kind, scene)),
         otherwise,
@@ -668,11 +668,12 @@ _LEFT_OPEN = re.compile(
 )
 
 
-def _opened_to_put(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
-    """What the reference opens and then puts something into without closing it, where the instruction does
-    not ask for it to stay open: opening it is the way to the put (``Open the fridge and place an apple
-    inside``), so a plan that closes it again afterwards has not undone the task. (``... with the door left
-    open``: the open door is the task, and closing it undoes it.)"""
+def _opened_to_reach(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
+    """What the reference opens and then puts something into, or takes something out of, without closing it,
+    where the instruction does not ask for it to stay open: opening it is the way to the put (``Open the
+    fridge and place an apple inside``) or to what is inside (the egg in the fridge), so a plan that closes it
+    again afterwards has not undone the task. (``... with the door left open``: the open door is the task,
+    and closing it undoes it.)"""
     if _LEFT_OPEN.search(instruction):
         return frozenset()
     out: set[str] = set()
@@ -681,7 +682,10 @@ def _opened_to_put(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
         if goal.step.action != "open" or not kind:
             continue
         later = {(other.step.action, other.step.target) for other in goals[number + 1 :]}
-        if ("put", kind) in later and ("close", kind) not in later:
+        taken_out = any(
+            other.step.action == "pick" and number in other.after for other in goals[number + 1 :]
+        )
+        if (("put", kind) in later or taken_out) and ("close", kind) not in later:
             out.add(kind)
     return frozenset(out)
 
@@ -1009,7 +1013,7 @@ def _undone(
     fills it; what the reference opened only to put something in may be closed; a container it poured from
     may be set down afterwards: it was held to pour, and where it ends is not the task; nor is where the
     pieces of what it breaks end)."""
-    goals, opened_to_put = reference.goals, reference.opened_to_put
+    goals, opened_to_reach = reference.goals, reference.opened_to_reach
     optional = [goals[number] for number in reference.optional]
     poured_from = {goal.held for goal in goals if goal.step.action == "pour" and goal.held}
     broken = {goal.step.target for goal in goals if goal.step.action == "break" and goal.step.target}
@@ -1019,7 +1023,7 @@ def _undone(
     wanted = {
         key: value
         for key, value in _end_state([goal.step for goal in goals], {}).items()
-        if not (key[0] == "open" and key[1] in opened_to_put)
+        if not (key[0] == "open" and key[1] in opened_to_reach)
         and not (key[0] == "place" and value == "held" and key[1] in poured_from | broken)
         and key not in loose
     }
