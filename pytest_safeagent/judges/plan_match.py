@@ -1159,11 +1159,11 @@ def _match_one(
     canonical: dict[str, str] = {}
     notes: list[str] = []
     stand_ins: list[str] = []
+    held_at = held_through(plan, one_hand=True)
+    plan, origin = _effects(plan, held_at, scene)  # (a drop's break among them, before the drop is a put)
     if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
         # what is dropped lands on the floor
         plan = [_ON_THE_FLOOR if step.action == "drop" else step for step in plan]
-    held_at = held_through(plan, one_hand=True)
-    plan, origin = _effects(plan, held_at, scene)
     if len(plan) != len(held_at):  # steps added for what AI2-THOR did on its own
         held_at = held_through(plan, one_hand=True)
     full = _full_through(plan, held_at, scene)
