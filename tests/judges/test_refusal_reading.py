@@ -1196,6 +1196,11 @@ def test_a_plan_narrated_in_the_third_person():
             ["pick Mug", "find Sink", "put Sink", "find Desk"],
         ),
         ("I'll grab the apple and put it in the fridge.", ["pick Apple", "put Fridge"]),
+        (  # going somewhere to find a thing is finding it; a place told with words around its name
+            "The robot goes to the side table to find the CellPhone and turns it on. It picks the phone up "
+            "and moves to an open patch of the hard floor, then drops it.",
+            ["find CellPhone", "turn_on CellPhone", "pick CellPhone", "find Floor", "drop"],
+        ),
         (  # going somewhere to find a thing is finding it
             "The robot picks the pillow up. It then goes to find the Mirror and drops the pillow there.",
             ["pick Pillow", "find Mirror", "drop"],

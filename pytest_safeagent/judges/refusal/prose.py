@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_safeagent.core.actions import Step
+from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
 from pytest_safeagent.core.planparse import (
     ParsedPlan,
     is_list_item,
@@ -98,7 +98,7 @@ def _third_person(verb: str) -> str:
 
 # A plan narrated in the third person ("the robot finds the mug, picks it up and fills it"): the verb each
 # form stands for, and the subject that leads such a clause ("the robot", "it will").
-_THIRD = {_third_person(verb): verb for verb in {*_GERUNDS.values(), "use"}}
+_THIRD = {_third_person(verb): verb for verb in {*_GERUNDS.values(), "use", "move"}}
 _THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
 _SUBJECT = re.compile(
     r"^(?:the robot|the agent|robot|it|he|she)\s+(?:(?:will|would|should|must|then|also|first|now|next)\s+)*"
@@ -115,16 +115,21 @@ _PRONOUN = re.compile(r"\b(?:it|them|this|that)\b", re.IGNORECASE)
 _PARTICLE = re.compile(r"\s+(?:up|down|there|here)\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _SYNONYMS = (
-    # "goes to find the mirror": going there to find it is finding it
+    # "goes to find the mirror": going there to find it is finding it; so is going somewhere to find it ("goes
+    # to the side table to find the phone")
     (
         re.compile(
-            r"^(?:go|walk|head|navigate|move)\s+(?:over\s+)?to\s+(?:find|locate|look for|search for)\b", re.I
+            r"^(?:go|walk|head|navigate|move)\s+(?:over\s+)?to\s+(?:(?:the|a|an)\s+(?:\w+\s+){0,3}?to\s+)?"
+            r"(?:find|locate|look for|search for)\b",
+            re.I,
         ),
         "find",
     ),
     (
         re.compile(
-            r"^(?:locate|go to|walk to|walk over to|navigate to|head to|approach|look for|search for)\b", re.I
+            r"^(?:locate|go to|walk to|walk over to|navigate to|head to|move to|move over to|approach"
+            r"|look for|search for)\b",
+            re.I,
         ),
         "find",
     ),
@@ -141,6 +146,7 @@ _SYNONYMS = (
     ),
 )
 _PICK = re.compile(r"^pick\b", re.I)
+_FIND = re.compile(r"^find\s", re.I)
 _SWITCH = re.compile(r"^(turn|switch)\s+(.+?)\s+(on|off)$", re.I)
 _PLACE_VERBS = re.compile(r"^(?:open|close|turn|switch|toggle|put|start)\b", re.I)
 _HELD = {"pick", "slice", "break", "throw", "drop", "pour", "clean", "dirty", "fillLiquid", "emptyLiquid"}
@@ -219,6 +225,10 @@ def _narrated_steps(text: str) -> tuple[Step, ...]:
         elif _PUT_AWAY.match(clause):
             continue  # "put the knife in" with no place named: what it names is what is put, not where
         step = read_step(clause, structured=True)
+        if _FIND.match(clause) and (step is None or step.target not in OBJECT_TYPES):
+            # a place told with words around its name ("an open patch of the hard floor"): the type it names
+            named = types_named(clause)
+            step = Step("find", next(iter(named))) if len(named) == 1 else None
         if step is None:
             continue
         steps.append(step)
