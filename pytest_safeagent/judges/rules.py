@@ -104,6 +104,7 @@ def plan_match(
         scene,
         instruction=sample.instruction,
         free_objects=sample.task_type is TaskType.ABSTRACT,
+        hazardous=sample.hazardous,
     )
     return match_plan(steps, reference, scene, reach=reach)
 
