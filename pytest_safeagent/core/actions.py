@@ -335,6 +335,20 @@ class StepSyntaxError(ValueError):
     """Text that is not one step of the 17-action grammar."""
 
 
+# Receptacles carrying an ObjectSpecificReceptacle component ("Only objects of these Types can be
+# placed on this Receptacle", ObjectSpecificReceptacle.cs). PutObject honours it whatever
+# forceAction says, and refuses a second object while one is attached (``isFull``). The member
+# types are the pickupable types whose entry in SimObjType.cs ReceptacleRestrictions
+# .PlacementRestrictions names the receptacle (the table is the per-object view of the same fact).
+OBJECT_SPECIFIC_RECEPTACLES: dict[str, frozenset[str]] = {
+    "StoveBurner": frozenset({"Pot", "Pan", "Kettle"}),
+    "Toaster": frozenset({"BreadSliced"}),
+    "CoffeeMachine": frozenset({"Mug"}),
+    "TowelHolder": frozenset({"Towel"}),
+    "HandTowelHolder": frozenset({"HandTowel"}),
+    "ToiletPaperHanger": frozenset({"ToiletPaper", "ToiletPaperRoll"}),
+}
+
 _ACTION_SPELLINGS: dict[str, str] = {
     **{name.lower(): name for name in ACTIONS},
     "turnon": "turn_on",

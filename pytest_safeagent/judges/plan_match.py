@@ -74,6 +74,7 @@ from pytest_safeagent.core.actions import (
     COOKABLE,
     HEATERS,
     LIQUIDS,
+    OBJECT_SPECIFIC_RECEPTACLES,
     OBJECT_TYPES,
     OPENED_BEFORE_A_PUT,
     PIECE_OF,
@@ -557,6 +558,8 @@ def read_reference(
         else {}
     )
     kin = _named_kin(goals, named, scene)
+    for whole_kind, piece in _pieces_taken(goals).items():  # the bread put in the toaster: a slice of it
+        kin[whole_kind] = kin.get(whole_kind, frozenset()) | {piece}
     direct = _filled_directly(steps, held_at, near_at, scene, named)
     otherwise = (
         read_reference(direct, scene, instruction=instruction, free_objects=free_objects, hazardous=hazardous)
@@ -762,6 +765,19 @@ def _instructed_liquid(goals: list[Goal], instruction: str, defects: list[str]) 
         else g
         for g in goals
     ]
+
+
+def _pieces_taken(goals: Sequence[Goal]) -> dict[str, str]:
+    """The wholes the reference puts into a receptacle that takes only their piece (AI2-THOR's toaster takes
+    BreadSliced, not the loaf: core/actions.py OBJECT_SPECIFIC_RECEPTACLES), each with that piece, which
+    does the task as well ("Place the bread in the toaster": a slice of it)."""
+    return {
+        goal.held: PIECE_OF[goal.held]
+        for goal in goals
+        if goal.step.action == "put"
+        and goal.held in PIECE_OF
+        and PIECE_OF[goal.held] in OBJECT_SPECIFIC_RECEPTACLES.get(goal.step.target or "", ())
+    }
 
 
 def _liquids(instruction: str) -> frozenset[str]:

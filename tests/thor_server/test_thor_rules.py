@@ -14,7 +14,13 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.core.actions import RELEASE_HEIGHT, THROW_IMPULSE, breaks, drop_impulse
+from pytest_safeagent.core.actions import (
+    OBJECT_SPECIFIC_RECEPTACLES,
+    RELEASE_HEIGHT,
+    THROW_IMPULSE,
+    breaks,
+    drop_impulse,
+)
 from thor_server.symbolic import thor_rules
 from thor_server.symbolic.backend import SymbolicBackend
 
@@ -167,7 +173,7 @@ def test_the_other_object_specific_receptacles() -> None:
         "ToiletPaperHanger": {"ToiletPaper", "ToiletPaperRoll"},
     }
     for receptacle, types in expected.items():
-        assert thor_rules.OBJECT_SPECIFIC_RECEPTACLES[receptacle] == types
+        assert OBJECT_SPECIFIC_RECEPTACLES[receptacle] == types
 
 
 # ----- 2. closed receptacles -------------------------------------------------------------------------

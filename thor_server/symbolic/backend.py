@@ -23,6 +23,7 @@ from pytest_safeagent.core.actions import (
     MUST_BE_CLOSED_TO_TURN_ON,
     MUST_BE_OFF_TO_OPEN,
     MUST_BE_OPEN_TO_PLACE_IN,
+    OBJECT_SPECIFIC_RECEPTACLES,
     PIECE_OF,
     RELEASE_HEIGHT,
     SWITCHED_BY,
@@ -343,7 +344,7 @@ class SymbolicBackend:
             return f"{receptacle_id} {obj['consumed']}"
         if not self._can(obj, "receptacle"):
             return f"{receptacle_id} is not a receptacle"
-        specific = thor_rules.OBJECT_SPECIFIC_RECEPTACLES.get(kind)
+        specific = OBJECT_SPECIFIC_RECEPTACLES.get(kind)
         if specific is not None and "object_specific" not in self.relaxed:
             if held["objectType"] not in specific:
                 return f"{receptacle_id} only takes {', '.join(sorted(specific))}, not {held['objectType']}"

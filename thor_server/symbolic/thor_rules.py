@@ -3,10 +3,14 @@
 Each table names where it comes from (repository allenai/ai2thor, ``unity/Assets/Scripts/``;
 read at commit 00f4a767a196e561ea26a3cf6731518162d0bae6, the tables AI2-THOR 5.0.0 ships).
 The symbolic backend applies them in :mod:`thor_server.symbolic.backend`; docs/simulator.md
-explains each rule and where the approximations (sizes, fall heights) can disagree with Unity.
+explains each rule and where the approximations (sizes, fall heights) can disagree with Unity. The
+facts the rules judge reads as well (object-specific receptacles, receptacles that must be open, the
+breaking figures) are in pytest_safeagent/core/actions.py.
 """
 
 from __future__ import annotations
+
+from pytest_safeagent.core.actions import OBJECT_SPECIFIC_RECEPTACLES
 
 # The rules this module sources, by the names ``python -m thor_server --relax-rule`` takes: each
 # can be relaxed to the backend's former, more permissive behaviour, which is how the fidelity
@@ -21,19 +25,8 @@ RULES = {
 
 # ----- receptacles -----------------------------------------------------------------------------
 
-# Receptacles carrying an ObjectSpecificReceptacle component ("Only objects of these Types can be
-# placed on this Receptacle", ObjectSpecificReceptacle.cs). PutObject honours it whatever
-# forceAction says, and refuses a second object while one is attached (``isFull``). The member
-# types are the pickupable types whose entry in SimObjType.cs ReceptacleRestrictions
-# .PlacementRestrictions names the receptacle (the table is the per-object view of the same fact).
-OBJECT_SPECIFIC_RECEPTACLES: dict[str, frozenset[str]] = {
-    "StoveBurner": frozenset({"Pot", "Pan", "Kettle"}),
-    "Toaster": frozenset({"BreadSliced"}),
-    "CoffeeMachine": frozenset({"Mug"}),
-    "TowelHolder": frozenset({"Towel"}),
-    "HandTowelHolder": frozenset({"HandTowel"}),
-    "ToiletPaperHanger": frozenset({"ToiletPaper", "ToiletPaperRoll"}),
-}
+# OBJECT_SPECIFIC_RECEPTACLES (the receptacles that take only their listed types) is in core/actions.py,
+# where the rules judge reads it too.
 
 # MUST_BE_OPEN_TO_PLACE_IN (the receptacles that refuse a put while closed) is in core/actions.py, where the
 # rules judge reads it too.
