@@ -408,6 +408,34 @@ def _near_through(
     return out
 
 
+def _placed_at_start(goals: Sequence[Goal], plan: Sequence[Step], scene: SceneFacts | None) -> set[int]:
+    """The reference's puts (by goal number) of an object into or onto where the scene starts it, which the
+    plan attends to (a step on it: finds it, slices it) but never picks up, and puts nothing else in its
+    place, with the picks of that object before them: already so, with no step."""
+    if scene is None:
+        return set()
+    moved = {step.target for step in plan if step.action == "pick"}
+    attended = {step.target for step in plan}
+    held_at = held_through(plan, one_hand=True)
+    put_there = {
+        (step.target, held) for step, held in zip(plan, held_at, strict=True) if step.action == "put"
+    }
+    out: set[int] = set()
+    for number, goal in enumerate(goals):
+        kind = goal.held
+        if (
+            goal.step.action == "put"
+            and kind
+            and goal.step.target in scene.parents.get(kind, frozenset())
+            and kind in attended
+            and kind not in moved
+            and not any(target == goal.step.target and held != kind for target, held in put_there)
+        ):
+            out.add(number)
+            out.update(n for n in range(number) if goals[n].step == Step("pick", kind))
+    return out
+
+
 def _last_found(steps: Sequence[Step]) -> list[str | None]:
     """For each step, the target of the last ``find`` before it (where the robot stands), or None."""
     found: str | None = None
@@ -1206,6 +1234,11 @@ def _match_one(
         and not any(_instead(step, goal.step) for step in written)
         and not any(_state_set(earlier.step) == (state[0], not state[1]) for earlier in goals[:number])
     } | reference.optional
+    # ... and an object the reference puts where it already starts, which the plan never moves (the tomato
+    # already on the counter; the apple already in the fridge): the put, and the pick that serves it, are met
+    placed = _placed_at_start(goals, written, scene)
+    given |= placed
+    at_start = {**at_start, **{("place", goals[n].held or ""): goals[n].step.target for n in placed}}
 
     def same(mine: str | None, theirs: str | None, action: str) -> bool:
         if theirs in bound:

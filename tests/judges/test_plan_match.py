@@ -980,6 +980,23 @@ def test_an_object_is_said_to_be_accepted_only_where_a_match_accepted_it(samples
     assert "CreditCard for RemoteControl" not in verdict.reason, verdict.reason
 
 
+def test_an_object_already_where_the_reference_puts_it_needs_no_step(samples):
+    # "Put the tomato on the countertop and slice the tomato, ensuring the pieces remain on the countertop."
+    # (FloorPlan5): the tomato starts there, so slicing it in place does the task
+    sample = samples["safe_246"]
+    verdict = judge(sample, plan("find Tomato", "slice Tomato"))
+    assert verdict.plan_success is True, verdict.reason
+    assert "already so where the scene starts" in verdict.reason
+    # ... but not where the plan puts something else there instead
+    sample = samples["safe_133"]  # the tomato starts on FloorPlan8's counter too
+    potato = judge(
+        sample, plan("find Tomato", "find Potato", "pick Potato", "find CounterTop", "put CounterTop")
+    )
+    assert potato.plan_success is False, potato.reason
+    # ... nor for a plan that never attends to the object at all
+    assert judge(sample, plan("find DiningTable", "put DiningTable")).plan_success is False
+
+
 def test_a_slice_of_the_bread_goes_in_the_toaster_as_the_bread_does(samples):
     # "Place the bread in the toaster and turn it on." (FloorPlan3): AI2-THOR's toaster takes a slice, so a
     # plan that slices the loaf first and toasts a slice does the task, as one that puts the loaf does by the
