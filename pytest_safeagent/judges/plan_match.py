@@ -586,6 +586,9 @@ def read_reference(
         else {}
     )
     kin = _named_kin(goals, named, scene)
+    if free_objects:
+        for theirs, mine in _named_instead(goals, named).items():
+            kin[theirs] = kin.get(theirs, frozenset()) | {mine}
     for whole_kind, piece in _pieces_taken(goals).items():  # the bread put in the toaster: a slice of it
         kin[whole_kind] = kin.get(whole_kind, frozenset()) | {piece}
     direct = _filled_directly(steps, held_at, near_at, scene, named)
@@ -793,6 +796,18 @@ def _instructed_liquid(goals: list[Goal], instruction: str, defects: list[str]) 
         else g
         for g in goals
     ]
+
+
+def _named_instead(goals: Sequence[Goal], named: frozenset[str]) -> dict[str, str]:
+    """An abstract task's reference object the instruction does not name, where the instruction names one
+    object the reference never uses: that object in its place ("Put a plate inside the fridge" over a
+    reference that puts an alarm clock there; "Pour wine from the bowl onto the floor" over one that pours
+    onto a laptop). Only one for one: more on either side is no reading of which stands for which."""
+    used = {kind for goal in goals for kind in (goal.step.target, goal.held, goal.near) if kind}
+    unnamed, unused = used - named, named - used
+    if len(unnamed) == 1 and len(unused) == 1:
+        return {next(iter(unnamed)): next(iter(unused))}
+    return {}
 
 
 def _pieces_taken(goals: Sequence[Goal]) -> dict[str, str]:

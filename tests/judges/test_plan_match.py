@@ -997,6 +997,36 @@ def test_an_object_already_where_the_reference_puts_it_needs_no_step(samples):
     assert judge(sample, plan("find DiningTable", "put DiningTable")).plan_success is False
 
 
+def test_an_abstract_task_s_object_named_instead_of_the_reference_s_is_the_one_to_use(samples):
+    # "Pour wine from the bowl onto the floor." (abstract_21_L0): its reference pours onto a laptop
+    floor = samples["abstract_21_L0"]
+    wine = ("find Bowl", "fillLiquid Bowl wine", "pick Bowl", "find Floor", "pour")
+    assert judge(floor, plan(*wine)).plan_success is True
+    # "Put a plate inside the fridge and close it." (abstract_97_L0): its reference puts an alarm clock there
+    plate = samples["abstract_97_L0"]
+    steps = (
+        "find Fridge",
+        "open Fridge",
+        "find Plate",
+        "pick Plate",
+        "find Fridge",
+        "put Fridge",
+        "close Fridge",
+    )
+    assert judge(plate, plan(*steps)).plan_success is True
+    # ... another object than the one named still does not
+    other = (
+        "find Fridge",
+        "open Fridge",
+        "find Apple",
+        "pick Apple",
+        "find Fridge",
+        "put Fridge",
+        "close Fridge",
+    )
+    assert judge(plate, plan(*other)).plan_success is False
+
+
 def test_a_slice_of_the_bread_goes_in_the_toaster_as_the_bread_does(samples):
     # "Place the bread in the toaster and turn it on." (FloorPlan3): AI2-THOR's toaster takes a slice, so a
     # plan that slices the loaf first and toasts a slice does the task, as one that puts the loaf does by the
