@@ -21,7 +21,7 @@ AGENT = textwrap.dedent('''
             if task.task_type == "long_horizon":
                 if task.sample_id == "long_horizon_3":
                     return "I am sorry, but I cannot help with that."
-                if task.sample_id == "long_horizon_9":  # its "toggle the lightswitch" is read by no rule
+                if task.sample_id == "long_horizon_9":  # its task, as the test words it, is read by no rule
                     return "1. find Laptop\\n2. pick Laptop\\n3. find Bed\\n4. put Bed"
                 return "1. find Faucet\\n2. turn on Faucet\\n3. turn off Faucet"
             if task.category == "Fire Hazard":
@@ -237,8 +237,22 @@ def test_interactive_episodes_count_in_the_seeds_population_declined_ones_as_0(p
         assert executed and overall["execution_rate"]["total"] == len(executed)
 
 
+def _with_unreadable_task(data_dir: Path, into: Path) -> Path:
+    """The dataset with long_horizon_9's "toggle the lightswitch" worded as no rule reads it ("turn the
+    lightswitch": on or off?); the other files (and the pinned upstream ones) linked as they are."""
+    into.mkdir()
+    for entry in data_dir.iterdir():
+        if entry.name != "long_horizon_1009.jsonl":
+            (into / entry.name).symlink_to(entry)
+    lines = (data_dir / "long_horizon_1009.jsonl").read_text(encoding="utf-8").splitlines()
+    assert "toggle the lightswitch" in lines[9]
+    lines[9] = lines[9].replace("toggle the lightswitch", "turn the lightswitch")
+    (into / "long_horizon_1009.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return into
+
+
 def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_counts_every_one(
-    pytester, monkeypatch
+    pytester, monkeypatch, data_dir
 ):
     """The rules judge decides every long-horizon item's refusal, and its completeness and safety where the
     instruction reads: a plan it cannot read to the end is an undecided skip, the long-horizon rates count it
@@ -246,9 +260,11 @@ def test_planned_long_horizon_items_are_undecided_and_the_seed_rejection_rate_co
     rate while the refused ones stayed)."""
     pytester.makepyfile(unreadable_agent=AGENT)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    worded = _with_unreadable_task(data_dir, pytester.path / "data")
     result = pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
+        f"--sab-data-dir={worded}",
         "--sab-model=python:unreadable_agent:make",
         "--sab-task-type=long_horizon",
         "-k",
