@@ -1271,7 +1271,12 @@ def _match_one(
     # HousePlant" spills at the counter)
     last_found = _last_found(written)
     stood_at = [last_found[kept[origin[index]]] for index in range(len(plan))]
+    inside: dict[str, str] = {}  # object -> the receptacle the plan has put it in (so far)
     for index, (step, held, near) in enumerate(zip(plan, held_at, near_at, strict=True)):
+        if step.action == "put" and held and step.target:
+            inside[held] = step.target
+        elif step.action == "pick" and step.target:
+            inside.pop(step.target, None)
         if step.action == "pick" and _holds_another(held, step):
             continue  # the hand holds something else: AI2-THOR's PickupObject fails
         if step.action in HELD_IN_KEY and held is None:
@@ -1293,7 +1298,19 @@ def _match_one(
                 continue
             if step.action in HELD_IN_KEY and goal.held is not None and not same(held, goal.held, "pick"):
                 continue
-            if goal.near is not None and near is not None and not same(near, goal.near, "put"):
+            # a pour into the receptacle the plan has put the reference's place in ("into the drawer
+            # containing the laptop") pours onto it
+            poured_in = (
+                step.action == "pour"
+                and goal.near is not None
+                and any(put_in == near and same(kind, goal.near, "pick") for kind, put_in in inside.items())
+            )
+            if (
+                goal.near is not None
+                and near is not None
+                and not same(near, goal.near, "put")
+                and not poured_in
+            ):
                 continue
             here = stood_at[index]
             if (
@@ -1311,7 +1328,7 @@ def _match_one(
             compared = [(step.target, goal.step.target, step.action)]  # the pairs the match above held equal
             if step.action in HELD_IN_KEY:
                 compared.append((held, goal.held, "pick"))
-            if goal.near is not None:
+            if goal.near is not None and not poured_in:
                 compared.append((near, goal.near, "put"))
             for mine, theirs, as_in in compared:
                 if mine and theirs in reference.free:
