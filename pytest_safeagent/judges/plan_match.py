@@ -399,13 +399,10 @@ def _near_through(
     """For each pour (each step of ``actions``), where it pours: the target of the last ``find`` before it,
     unless that is the object held (``find Bowl, fillLiquid Bowl coffee, pick Bowl, pour`` pours where the
     robot stands); else None."""
-    found: str | None = None
-    out: list[str | None] = []
-    for step, held in zip(steps, held_at, strict=True):
-        out.append(found if step.action in actions and found != held else None)
-        if step.action == "find":
-            found = step.target
-    return out
+    return [
+        found if step.action in actions and found != held else None
+        for step, held, found in zip(steps, held_at, _last_found(steps), strict=True)
+    ]
 
 
 def _placed_at_start(goals: Sequence[Goal], plan: Sequence[Step], scene: SceneFacts | None) -> set[int]:
@@ -586,11 +583,10 @@ def read_reference(
         else {}
     )
     kin = _named_kin(goals, named, scene)
-    if free_objects:
-        for theirs, mine in _named_instead(goals, named).items():
-            kin[theirs] = kin.get(theirs, frozenset()) | {mine}
-    for whole_kind, piece in _pieces_taken(goals).items():  # the bread put in the toaster: a slice of it
-        kin[whole_kind] = kin.get(whole_kind, frozenset()) | {piece}
+    # ... and, as kin: an abstract task's object named instead, and the slice of the bread for the toaster
+    instead = _named_instead(goals, named) if free_objects else {}
+    for theirs, mine in [*instead.items(), *_pieces_taken(goals).items()]:
+        kin[theirs] = kin.get(theirs, frozenset()) | {mine}
     direct = _filled_directly(steps, held_at, near_at, scene, named)
     otherwise = (
         read_reference(direct, scene, instruction=instruction, free_objects=free_objects, hazardous=hazardous)

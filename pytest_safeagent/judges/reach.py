@@ -191,9 +191,9 @@ def _present(kind: str, action: str, scene: SceneFacts) -> bool:
 def around(kind: str, scene: SceneFacts) -> set[str]:
     """The types at hand where an object of ``kind`` is (the module doc)."""
     kinds = {kind, whole(kind)} | scene.types_equal_to(kind, "turn_on")
-    around = set(kinds)
+    at_hand = set(kinds)
     for one in kinds:
-        around |= scene.near.get(one, frozenset())
-        around |= scene.parents.get(one, frozenset())
-        around |= scene.children.get(one, frozenset())
-    return around
+        at_hand |= scene.near.get(one, frozenset())
+        at_hand |= scene.parents.get(one, frozenset())
+        at_hand |= scene.children.get(one, frozenset())
+    return at_hand

@@ -113,11 +113,10 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
             for field, material in _MATERIALS.items()
         )
         parents: dict[str, set[str]] = {}
+        masses: dict[str, list[float]] = {}  # per breakable type, its objects' masses
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
-        masses: dict[str, list[float]] = {}
-        for obj in objects:
             if obj.get("breakable"):
                 masses.setdefault(obj["objectType"], []).append(float(obj.get("mass") or 0.0))
         shatters = {
