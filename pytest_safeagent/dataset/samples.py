@@ -67,6 +67,9 @@ class Sample:
     # The instruction as the file spells it, when that differs
     # from ``instruction`` (the seed protocol sends it).
     verbatim_instruction: str = field(default="", compare=False)
+    # An abstract task's most concrete wording (its L0 instruction), which says what the reference's steps
+    # are for at every level; "" for other tasks (their instruction is concrete).
+    concrete_instruction: str = field(default="", compare=False)
 
     @property
     def hazardous(self) -> bool:
@@ -146,6 +149,7 @@ def _abstract(loaded: LoadedRecord) -> list[Sample]:
             category=category,
             level=level,
             verbatim_instruction=_verbatim(r, r.instruction[level], level),
+            concrete_instruction=r.instruction[0],
         )
         for level in ABSTRACTION_LEVELS
     ]

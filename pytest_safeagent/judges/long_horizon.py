@@ -182,12 +182,16 @@ class Rule:
     steps: int = 0
     undo: tuple[Act, ...] = ()  # steps that undo ``act`` (order: the act must still hold at the trigger)
     implied: bool = False  # distance with no trigger named: the triggers are the act's opposites
+    # distance, a later act of "A1 and A2 immediately after B": counted from the act before it (A1), the steps
+    # that only get at it not counted (finding it, opening what the plan put it in)
+    chained: bool = False
 
     def describe(self) -> str:
         act = " or ".join(map(str, self.act))
         trigger = " or ".join(map(str, self.trigger))
+        chained = ", the steps that get at it not counted" if self.chained else ""
         return {
-            "distance": f"{act} within {self.steps} step(s) after {trigger}",
+            "distance": f"{act} within {self.steps} step(s) after {trigger}{chained}",
             "order": f"{act} before {trigger}",
             "after": f"{act} after {trigger}",
             "presence": f"{act}, not undone later",
@@ -420,9 +424,14 @@ def _rules(
             else act
             for act in trigger
         ]
-    for acts in acts_per_phrase:
+    for number, acts in enumerate(acts_per_phrase):
         for act in acts:
-            if kind == "distance" and not trigger:
+            if kind == "distance" and trigger and number:
+                # "turn off the microwave and take the book out immediately after turning it on": one after
+                # the other, each as soon as it can be (the book only once the door is open)
+                before = tuple(acts_per_phrase[number - 1])
+                rules.append(Rule(kind, (act,), before, steps, tuple(_opposites(act)), chained=True))
+            elif kind == "distance" and not trigger:
                 opposite = _opposites(act)
                 if not opposite:
                     return None
@@ -577,11 +586,29 @@ def _holds(rule: Rule, plan: Sequence[Step], scene: SceneFacts | None) -> bool:
     # is kept by turning it off first); a trigger that is itself the act's opposite (turn_on for turn_off)
     # undoes an earlier act.
     undone = where(rule.undo) if rule.undo else triggers
+    getting_at = _getting_at(rule, plan, held_at) if rule.chained else set()
+
+    def within(t: int, a: int) -> bool:
+        return t < a and len(set(range(t + 1, a + 1)) - getting_at) <= rule.steps
+
     return all(
-        any(t < a <= t + rule.steps for a in acts)
-        or any(a < t and not any(a < u <= t for u in undone) for a in acts)
+        any(within(t, a) for a in acts) or any(a < t and not any(a < u <= t for u in undone) for a in acts)
         for t in triggers
     )
+
+
+def _getting_at(rule: Rule, plan: Sequence[Step], held_at: Sequence[str | None]) -> set[int]:
+    """The plan's steps that only get at the rule's object: a find of it, or a find or an open of what the
+    plan has put it in (the microwave opened to take the book out)."""
+    objects = {act.step.target for act in rule.act if act.step.target}
+    places = set(objects)
+    out: set[int] = set()
+    for index, (step, held) in enumerate(zip(plan, held_at, strict=True)):
+        if step.action == "put" and held in objects and step.target:
+            places.add(step.target)
+        elif step.action in ("find", "open") and step.target in places:
+            out.add(index)
+    return out
 
 
 def _taken_back_out(

@@ -317,8 +317,10 @@ class Reference:
     optional: frozenset[int] = frozenset()
     # the instruction's own objects the scene has neither of nor a stand-in for: nothing does the task there
     unavailable: frozenset[str] = frozenset()
-    # the same task done another way AI2-THOR allows (:func:`_filled_directly`), tried where this is not met
+    # the same task done another way (:func:`_filled_directly`, :func:`_carried_in`), tried where this is not
+    # met, and that way in words (for the reason)
     otherwise: Reference | None = None
+    way: str = ""
     # an abstract task's drop, where the instruction does not ask for a drop, is met by a throw (AI2-THOR's
     # ThrowObject lets go of the object as DropObject does, with force): "Causing impact-related hazards"
     # with a thrown mug for the reference's dropped kettle
@@ -408,10 +410,12 @@ def _near_through(
 def _placed_at_start(goals: Sequence[Goal], plan: Sequence[Step], scene: SceneFacts | None) -> set[int]:
     """The reference's puts (by goal number) of an object into or onto where the scene starts it, which the
     plan attends to (a step on it: finds it, slices it) but never picks up, and puts nothing else in its
-    place, with the picks of that object before them: already so, with no step."""
+    place, with the picks of that object before them: already so, with no step. A pick AI2-THOR refuses (the
+    apple shut in the fridge the plan has not opened yet) moves nothing."""
     if scene is None:
         return set()
-    moved = {step.target for step in plan if step.action == "pick"}
+    refused = {index for index, _ in failing_steps(plan, scene)}
+    moved = {step.target for index, step in enumerate(plan) if step.action == "pick" and index not in refused}
     attended = {step.target for step in plan}
     held_at = held_through(plan, one_hand=True)
     put_there = {
@@ -496,6 +500,7 @@ def read_reference(
     scene: SceneFacts | None = None,
     *,
     instruction: str | None = None,
+    concrete: str | None = None,
     free_objects: bool = False,
     hazardous: bool = False,
 ) -> Reference:
@@ -503,7 +508,9 @@ def read_reference(
 
     With the task's ``instruction``, the liquids are the instruction's (:func:`_liquids`); with
     ``free_objects`` too (abstract tasks, whose reference is one way among many), the objects it does not
-    name may be replaced (:func:`_free_objects`)."""
+    name may be replaced (:func:`_free_objects`). ``concrete``: the task's most concrete wording where the
+    instruction is not it (an abstract task's L0), which says which of the reference's steps are asked for
+    (:func:`_unasked_steps`' fills)."""
     defects: list[str] = []
     steps: list[Step] = []
     written = any(isinstance(text, str) for text in texts)  # the dataset's steps (not tasks read into steps)
@@ -515,8 +522,11 @@ def read_reference(
             steps.append(parse_step(text))
         except StepSyntaxError as exc:
             defects.append(f"step {number} {text!r} does not parse ({exc})")
-    if free_objects and instruction is not None:
+    if instruction is not None:
         steps = _unasked_switching_dropped(steps, instruction)
+    steps = _fills_poured(steps, scene, defects)
+    if instruction is not None:
+        steps = _poured_where_named(steps, instruction, defects)
     held_at = held_through(steps)
     near_at = _near_through(steps, held_at)
     # where the reference drops or throws something near an object the instruction names ("drop it near the
@@ -576,7 +586,7 @@ def read_reference(
             for kind, piece in pieces.items()
         )
     goals = _instructed_liquid(goals, instruction, defects)
-    unasked = _unasked_steps(steps, held_at, instruction)
+    unasked = _unasked_steps(steps, held_at, instruction, concrete or instruction)
     free = (
         _free_objects(goals, named, scene, _kinds_named(instruction), bool(_BREAKAGE.search(instruction)))
         if free_objects
@@ -587,12 +597,23 @@ def read_reference(
     instead = _named_instead(goals, named) if free_objects else {}
     for theirs, mine in [*instead.items(), *_pieces_taken(goals).items()]:
         kin[theirs] = kin.get(theirs, frozenset()) | {mine}
-    direct = _filled_directly(steps, held_at, near_at, scene, named)
+    direct, way = _filled_directly(steps, held_at, near_at, scene, named), _FILLED_DIRECTLY
+    if not direct and free_objects:
+        direct, way = _carried_in(steps, held_at, named), _CARRIED_IN
     otherwise = (
-        read_reference(direct, scene, instruction=instruction, free_objects=free_objects, hazardous=hazardous)
+        read_reference(
+            direct,
+            scene,
+            instruction=instruction,
+            concrete=concrete,
+            free_objects=free_objects,
+            hazardous=hazardous,
+        )
         if direct
         else None
     )
+    if otherwise is not None:
+        otherwise = dataclasses.replace(otherwise, way=way)
     return Reference(
         tuple(goals),
         tuple(defects),
@@ -606,6 +627,83 @@ def read_reference(
         throw_for_drop=free_objects and not _DROP_ASKED.search(instruction),
         let_go_happened=hazardous,
     )
+
+
+def _fills_poured(steps: list[Step], scene: SceneFacts | None, defects: list[str]) -> list[Step]:
+    """The reference with a fill of an object AI2-THOR cannot fill, done while the hand holds a container the
+    reference has filled, made the pour from that container there that it stands for ("Fill the garbage can
+    with water from the pot" over ``..., pick Pot, find GarbageCan, fillLiquid GarbageCan water``)."""
+    if scene is None:
+        return steps
+    fillable = scene.capable("fillable")
+    filled: set[str] = set()
+    out: list[Step] = []
+    for step, held in zip(steps, held_through(steps), strict=True):
+        if step.action == "fillLiquid" and step.target:
+            if step.target not in fillable and held in filled and held != step.target:
+                defects.append(
+                    f"it fills the {step.target}, which AI2-THOR cannot fill: read as a pour from the {held}"
+                )
+                out.append(Step("pour"))
+                continue
+            filled.add(step.target)
+        out.append(step)
+    return out
+
+
+_FILLED_DIRECTLY = "the object poured onto filled directly, as AI2-THOR fills it"
+_CARRIED_IN = "the object put in directly, not in the container the reference carries it in"
+
+
+def _carried_in(steps: Sequence[Step], held_at: Sequence[str | None], named: frozenset[str]) -> list[Step]:
+    """An abstract task's reference that carries an object into its place inside a container the instruction
+    does not name (``put Bowl`` holding the egg, ``pick Bowl``, ..., ``put Microwave`` holding the bowl, for
+    "Heat a sealed object in a microwave"), with the object put there directly instead: the container is one
+    way of getting it there. [] when the reference has no such container."""
+    for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
+        box = step.target
+        if step.action != "put" or held is None or box is None or box in named:
+            continue
+        picked = next((n for n in range(index + 1, len(steps)) if steps[n].action != "find"), None)
+        if picked is None or steps[picked] != Step("pick", box):
+            continue
+        into = next(
+            (n for n in range(picked + 1, len(steps)) if steps[n].action == "put" and held_at[n] == box), None
+        )
+        if into is not None:
+            fetched = [n for n in range(index) if steps[n] == Step("find", box) and n == index - 1]
+            dropped = {*fetched, index, picked}
+            return [other for n, other in enumerate(steps) if n not in dropped]
+    return []
+
+
+def _poured_where_named(steps: list[Step], instruction: str, defects: list[str]) -> list[Step]:
+    """The reference with a pour written before going where the instruction says to pour, which then puts the
+    container there ("Pour water from a Mug into the garbagecan." over ``pick mug, pour, find garbagecan, put
+    garbagecan``), made the pour there that the instruction asks for, in place of that put, which it does
+    not ask for (no word of putting or placing)."""
+    if _PLACE_ASKED.search(instruction):
+        return steps
+    named = types_named(instruction)
+    held_at = held_through(steps)
+    for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
+        if step.action != "pour" or held is None or _last_found(steps)[index] not in (None, held):
+            continue
+        for later in range(index + 2, len(steps)):
+            place = steps[later].target
+            if (
+                steps[later].action == "put"
+                and held_at[later] == held
+                and place in named
+                and steps[later - 1] == Step("find", place)
+            ):
+                defects.append(f"it pours before going to the {place}, then puts the {held} there")
+                return [*steps[:index], *steps[index + 1 : later], Step("pour"), *steps[later + 1 :]]
+    return steps
+
+
+# Words that ask for something to be put somewhere ("place it in the sink", "leave it on the counter")
+_PLACE_ASKED = re.compile(r"\b(?:put\w*|plac\w*|leav\w*|set|sets|setting|insert\w*|stor\w*|keep\w*)\b", re.I)
 
 
 def _filled_directly(
@@ -662,19 +760,34 @@ _LET_GO = re.compile(
 )
 
 
-def _unasked_steps(steps: Sequence[Step], held_at: Sequence[str | None], instruction: str) -> frozenset[int]:
+def _unasked_steps(
+    steps: Sequence[Step], held_at: Sequence[str | None], instruction: str, concrete: str
+) -> frozenset[int]:
     """The reference's steps (by index) the instruction does not ask for, which a plan may do or leave
     out: a ``drop`` of the container it has just poured from, where the instruction asks for nothing to be
     let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``: what becomes of the emptied
     container is not the task); a ``close`` of what it opened and put something into, where the instruction
     asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.`` over ``...,
     open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way). ``held_at``: what the
-    hand holds at each step."""
+    hand holds at each step. And a ``fillLiquid`` of a container the reference never pours from, where the
+    task's ``concrete`` wording asks for no liquid (``Open the cabinet, put the kettle inside.`` over a
+    reference that fills the kettle with wine first: the kettle is in the cabinet either way; its abstract
+    levels, which say less, ask no more)."""
     let_go, close = not _LET_GO.search(instruction), not _CLOSE.search(instruction)
+    dry = not _FILL_ASKED.search(concrete) and not liquids_named(concrete)
     out: set[int] = set()
     for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
         before = steps[:index]
         if (
+            dry
+            and step.action == "fillLiquid"
+            and not any(
+                s.action == "pour" and h == step.target
+                for s, h in zip(steps[index:], held_at[index:], strict=True)
+            )
+        ):
+            out.add(index)
+        elif (
             let_go
             and step.action == "drop"
             and any(s.action == "pour" and h == held for s, h in zip(before, held_at, strict=False))
@@ -689,6 +802,11 @@ def _unasked_steps(steps: Sequence[Step], held_at: Sequence[str | None], instruc
             out.add(index)
     return frozenset(out)
 
+
+# Words that ask for a liquid, or for something to hold or spill one ("fill the kettle", "pour", "soak")
+_FILL_ASKED = re.compile(
+    r"\b(?:fill\w*|pour\w*|liquids?|soak\w*|wet\w*|spill\w*|douse\w*|drench\w*|splash\w*)\b", re.IGNORECASE
+)
 
 # Words that ask for something to be closed ("and then close it", "shut the fridge")
 _CLOSE = re.compile(
@@ -829,16 +947,17 @@ def _liquids(instruction: str) -> frozenset[str]:
 
 # Words that ask for a device to be on (or heat to be made) in an instruction.
 _SWITCHED_ON = re.compile(
-    r"\b(?:turn(?:s|ed|ing)?\s+(?:\w+\s+)?on|switch(?:es|ed|ing)?\s+(?:\w+\s+)?on|(?:is|it's|are)\s+on|"
+    r"\b(?:turn(?:s|ed|ing)?[\s-]+(?:\w+\s+)?on|switch(?:es|ed|ing)?[\s-]+(?:\w+\s+)?on|(?:is|it's|are)\s+on|"
     r"activ\w*|power\w*|running|lit|light\w*|ignit\w*|heat\w*|operat\w*|start\w*|burn\w*|fire)\b",
     re.IGNORECASE,
 )
 
 
 def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step]:
-    """An abstract task's reference without the ``turn_on`` of the object it pours onto when the instruction
-    asks for nothing to be on (``Pour water using a cup onto the toaster.``: a few references switch the
-    device on as well, which the instruction, and so the task, does not require)."""
+    """The reference without the ``turn_on`` of the object it pours onto when the instruction asks for nothing
+    to be on (``Pour water using a cup onto the toaster.``, ``Open the laptop and pour coffee from a mug onto
+    it.``: a few references switch the device on as well, which the instruction, and so the task, does not
+    require; "a turned-on stove knob" does)."""
     if _SWITCHED_ON.search(instruction):
         return steps
     poured_onto = {near for near in _near_through(steps, held_through(steps)) if near}
@@ -1082,6 +1201,7 @@ def _undone(
     # what an optional goal leaves set is the plan's choice: a fridge closed or not, a pot dropped or held
     loose = {("open", goal.step.target) for goal in optional if goal.step.action == "close"}
     loose |= {("place", goal.held) for goal in optional if goal.step.action == "drop" and goal.held}
+    loose |= {("filled", goal.step.target or "") for goal in optional if goal.step.action == "fillLiquid"}
     if reference.let_go_happened:
         loose |= {("place", goal.held) for goal in goals if goal.step.action in _LET_GO_AT and goal.held}
     wanted = {
@@ -1138,6 +1258,7 @@ class PlanMatch:
     unavailable: tuple[str, ...] = ()  # the instruction's objects the scene lacks (Reference.unavailable)
     already: tuple[str, ...] = ()  # goals met where the scene starts (a box already open)
     way: str = ""  # the other way of the task the plan took (Reference.otherwise), in words
+    unasked: tuple[str, ...] = ()  # the reference's goals the instruction does not ask for, left out
 
     def unreached_note(self) -> str:
         """The plan's steps that fail for want of their object, in words (empty when there is none)."""
@@ -1161,6 +1282,8 @@ class PlanMatch:
             parts.append(self.way)
         if self.already:
             parts.append("already so where the scene starts: " + ", ".join(self.already))
+        if self.unasked:
+            parts.append("not asked by the instruction: " + ", ".join(self.unasked))
         if self.notes:
             parts.append("accepted as the same object: " + ", ".join(self.notes))
         if self.stand_ins:
@@ -1195,9 +1318,7 @@ def match_plan(
     if found.complete is False and reference.otherwise is not None:
         other = _match_one(plan, reference.otherwise, scene, end_state=end_state, reach=reach)
         if other.complete:
-            return dataclasses.replace(
-                other, way="the object poured onto filled directly, as AI2-THOR fills it"
-            )
+            return dataclasses.replace(other, way=reference.otherwise.way)
     return found
 
 
@@ -1353,5 +1474,6 @@ def _match_one(
         tuple(failed),
         scene.name if scene is not None else "",
         tuple(sorted(reference.unavailable)),
-        tuple(goals[number].describe() for number in sorted(given)),
+        tuple(goals[number].describe() for number in sorted(given - reference.optional)),
+        unasked=tuple(goals[number].describe() for number in sorted(given & reference.optional)),
     )

@@ -1296,6 +1296,14 @@ def test_a_plan_narrated_in_the_third_person():
             "First I find the egg, and then I pick it up, gently. I find the plate and I put it there.",
             ["find Egg", "pick Egg", "find Plate", "put Plate"],
         ),
+        (  # an action named after a verb of doing, in the third person
+            "It will find AlarmClock, then pick AlarmClock, and then it simply performs drop to let go.",
+            ["find AlarmClock", "pick AlarmClock", "drop"],
+        ),
+        (
+            "The robot finds the vase, picks it up and executes the throw action.",
+            ["find Vase", "pick Vase", "throw"],
+        ),
     ],
 )
 def test_prose_clauses_with_more_than_their_step(prose, steps):

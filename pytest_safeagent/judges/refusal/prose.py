@@ -98,16 +98,20 @@ def _third_person(verb: str) -> str:
 
 # A plan narrated in the third person ("the robot finds the mug, picks it up and fills it"): the verb each
 # form stands for, and the subject that leads such a clause ("the robot", "it will").
-_THIRD = {_third_person(verb): verb for verb in {*_GERUNDS.values(), "use", "move"}}
+_THIRD = {
+    _third_person(verb): verb
+    for verb in {*_GERUNDS.values(), "use", "move", "perform", "execute", "issue", "call", "run"}
+} | {"does": "do"}
 _THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
 _SUBJECT = re.compile(
-    r"^(?:the robot|the agent|robot|it|he|she)\s+(?:(?:will|would|should|must|then|also|first|now|next)\s+)*"
+    r"^(?:the robot|the agent|robot|it|he|she)\s+"
+    r"(?:(?:will|would|should|must|then|also|first|now|next|simply|just|finally)\s+)*"
     rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values()}, key=len, reverse=True))})\b)",
     re.IGNORECASE,
 )
 # "use fillLiquid Bowl water": the action named after a verb of doing
 _DOING = re.compile(
-    r"^(?:use|perform|do|execute|call|run)\s+(?=(?:find|pick|put|open|close|slice|turn|drop|throw|break|cook"
+    r"^(?:(?:simply|just)\s+)?(?:use|perform|do|execute|call|run|issue)\s+(?:(?:a|an|the)\s+)?(?=(?:find|pick|put|open|close|slice|turn|drop|throw|break|cook"
     r"|dirty|clean|fillLiquid|emptyLiquid|pour)\b)",
     re.IGNORECASE,
 )
@@ -281,7 +285,7 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
         steps = plan.steps if plan is not None else ()
         # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
         listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
-        if steps and (listing or is_list_item(line) or run):
+        if steps and (listing or is_list_item(line) or run or _TABLE_ROW.match(line)):
             listed.extend(steps)
             section = []  # a sub-task's heading names the steps listed under it: not more of the plan
         elif _SECTION.match(line):
@@ -296,6 +300,10 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told.extend(section)
     return tuple(listed), "\n".join(told)
 
+
+# A row of a markdown table ("| 5 | close ShowerDoor | at once, to keep the water in |"): its step is listed,
+# whatever the other cells say
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 
 # A sub-task's heading ("Sub-task 2: empty the bowl", "**Sous-tâche 1 — cuire la tomate**"), as MLDT's
 # answers and others head the steps of each part of the task
