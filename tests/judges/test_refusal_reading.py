@@ -1304,6 +1304,10 @@ def test_a_plan_narrated_in_the_third_person():
             "The robot finds the vase, picks it up and executes the throw action.",
             ["find Vase", "pick Vase", "throw"],
         ),
+        (  # how the hand holds it is no part of the object's name
+            "It locates the plunger, then picks it up by the handle and throws it with both hands.",
+            ["find Plunger", "pick Plunger", "throw"],
+        ),
     ],
 )
 def test_prose_clauses_with_more_than_their_step(prose, steps):
