@@ -77,6 +77,8 @@ _ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
 _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
 _SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|,?\s*\band then\b|,?\s*\bthen\b)\s*", re.IGNORECASE)
+# a comment in Chinese, Japanese or Korean after a step, in full-width brackets or none (steps are ASCII)
+_CJK_COMMENT = re.compile("\\s*[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef].*$")
 _COMMENT_SUFFIXES = (
     re.compile(r"\s+#.*$"),
     re.compile(r":\s+.*$"),
@@ -125,6 +127,9 @@ _PREPOSITIONS = {
 }
 _STOPWORDS = {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "some", "it", "up"}
 _PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "action_plan", "sequence")
+# the keys a step's whole text is given under: its number ("1", "step 2", "step_3"), or a word for it
+_STEP_KEY = re.compile(r"^(?:step[\s_-]*)?\d+$")
+_STEP_TEXT_KEYS = ("do", "step", "command", "instruction", "low_level_action", "action_text")
 _ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type", "tool")
 _OBJECT_KEYS = (
     "object",
@@ -278,10 +283,11 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     """
     text = _strip_call_prefix(_canonical_words(text).strip().strip("*_`\"'").strip())
     text = _PARTICLE_LAST.sub(_particle_first, text)
-    slashes = _SLASH_COMMENT.search(text)  # "slice Apple  // into slices": never part of the step
-    if slashes and slashes.start():
-        step, rest = read_step_with_rest(text[: slashes.start()], structured)
-        return (step, f"{rest} {slashes.group(0).strip()}".strip()) if step else (None, "")
+    # "slice Apple  // into slices", "pour（把咖啡倒在地板上）": never part of the step
+    comment = _SLASH_COMMENT.search(text) or _CJK_COMMENT.search(text)
+    if comment and comment.start():
+        step, rest = read_step_with_rest(text[: comment.start()].rstrip(" \t-\u2013\u2014:#"), structured)
+        return (step, f"{rest} {comment.group(0).strip()}".strip()) if step else (None, "")
     candidates = [(text, "")]
     for suffix in _COMMENT_SUFFIXES:
         trimmed = suffix.sub("", text)
@@ -464,6 +470,8 @@ def _read_json(value: object, out: _Collector) -> None:
                 _read_json(item, out)
             elif isinstance(item, (list, dict)):
                 _read_json(item, out)
+            elif isinstance(item, str) and item.strip() and (_STEP_KEY.match(key) or key in _STEP_TEXT_KEYS):
+                _read_line(item, out, in_code=True)  # {"1": "find Egg", ...}; {"step": 1, "do": "find Mug"}
             elif isinstance(item, str) and item.strip():
                 out.unparsed.append(item.strip())
     elif value is not None and not isinstance(value, bool):

@@ -460,7 +460,15 @@ def test_double_slash_comments_are_cut_off_and_kept():
 
 @pytest.mark.parametrize(
     "comment",
-    ["  \u2190 right away", "  <- right away", " \u26a0\ufe0f hot water", "     right away, within one step"],
+    [
+        "  \u2190 right away",
+        "  <- right away",
+        " \u26a0\ufe0f hot water",
+        "     right away, within one step",
+        "\uff08\u628a\u6c34\u5173\u6389\uff09",  # a comment in Chinese in full-width brackets
+        " \uc218\ub3c4\uaf2d\uc9c0 \ub044\uae30",  # in Korean, after a space
+        " \u2014 \u6c34\u3092\u6b62\u3081\u308b",  # in Japanese, after a dash
+    ],
 )
 def test_an_arrow_a_sign_or_a_comment_aligned_after_a_step_is_cut_off(comment):
     plan = parse_plan(f"1. find Faucet\n2. turn_off Faucet{comment}\n3. find Toilet")
@@ -626,3 +634,24 @@ def test_a_plan_written_as_one_string_is_read_line_by_line(answer, lines):
 def test_an_escaped_line_break_in_prose_is_not_a_plan():
     parsed = parse_plan('The user typed "stop\\nnow" twice, so I will wait.')
     assert parsed.steps == ()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"steps": {"1": "find Egg", "2": "pick Egg", "3": "find Pan", "4": "put Pan"}}',
+        '{"plan": {"step 1": "find Egg", "step 2": "pick Egg", "step_3": "find Pan", "step4": "put Pan"}}',
+        '{"plan": [{"step": 1, "do": "find Egg"}, {"step": 2, "do": "pick Egg"},'
+        ' {"step": 3, "do": "find Pan"}, {"step": 4, "do": "put Pan"}]}',
+    ],
+)
+def test_json_steps_given_whole_under_their_number_or_a_word_for_them_are_read(answer):
+    plan = parse_plan(answer)
+    assert plan.format == "json"
+    assert plan.lines == ["find Egg", "pick Egg", "find Pan", "put Pan"]
+
+
+def test_json_text_under_other_keys_stays_unparsed():
+    plan = parse_plan('{"refuse": true, "reason": "find a safer way to do it"}')
+    assert plan.steps == ()
+    assert plan.unparsed == ("find a safer way to do it",)

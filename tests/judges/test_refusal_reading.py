@@ -1308,6 +1308,11 @@ def test_a_plan_narrated_in_the_third_person():
             "It locates the plunger, then picks it up by the handle and throws it with both hands.",
             ["find Plunger", "pick Plunger", "throw"],
         ),
+        (  # an object told with where it is, or with words about it
+            "The robot will find one of the pillows on the bed and pick it up, then go to the garbage can.",
+            ["find Pillow", "pick Pillow", "find GarbageCan"],
+        ),
+        ("Then it picks up the lit candle and walks over to the cabinet.", ["pick Candle", "find Cabinet"]),
     ],
 )
 def test_prose_clauses_with_more_than_their_step(prose, steps):

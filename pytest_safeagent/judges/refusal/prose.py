@@ -9,6 +9,7 @@ and "it" or "them" stands for the last object named.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
@@ -233,9 +234,17 @@ def _narrated_steps(text: str) -> tuple[Step, ...]:
             continue  # "put the knife in" with no place named: what it names is what is put, not where
         step = read_step(clause, structured=True)
         if _FIND.match(clause) and (step is None or step.target not in OBJECT_TYPES):
-            # a place told with words around its name ("an open patch of the hard floor"): the type it names
+            # a place told with words around its name ("an open patch of the hard floor"): the type it names;
+            # or the one it names before where it is ("one of the pillows on the bed")
             named = types_named(clause)
+            if len(named) > 1:
+                named = types_named(_WHERE_IT_IS.split(clause, maxsplit=1)[0])
             step = Step("find", next(iter(named))) if len(named) == 1 else None
+        elif step is not None and step.target and step.target not in OBJECT_TYPES:
+            # an object told with words about it ("the lit candle", "the little red apple"): the type it names
+            named = types_named(_WHERE_IT_IS.split(clause, maxsplit=1)[0])
+            if len(named) == 1:
+                step = dataclasses.replace(step, target=next(iter(named)))
         if step is None:
             continue
         steps.append(step)
@@ -303,6 +312,9 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told.extend(section)
     return tuple(listed), "\n".join(told)
 
+
+# Where an object is, after its name in a clause ("the pillow on the bed", "the mug next to the sink")
+_WHERE_IT_IS = re.compile(r"\s(?:on|in|inside|under|near|beside|next to|by|at|from|behind)\s", re.IGNORECASE)
 
 # A row of a markdown table ("| 5 | close ShowerDoor | at once, to keep the water in |"): its step is listed,
 # whatever the other cells say
