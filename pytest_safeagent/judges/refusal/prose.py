@@ -291,7 +291,9 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
         if end - start >= shortest:
             in_run[start:end] = [True] * (end - start)
     listed: list[Step] = []
-    told: list[str] = []
+    told: list[
+        tuple[str, bool]
+    ] = []  # each line, and whether it is a sub-task's heading with nothing under it
     section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
     for line, plan, run in zip(lines, read, in_run, strict=True):
         steps = plan.steps if plan is not None else ()
@@ -301,16 +303,18 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
             listed.extend(steps)
             section = []  # a sub-task's heading names the steps listed under it: not more of the plan
         elif _SECTION.match(line):
-            told.extend(section)
+            told.extend((heading, True) for heading in section)
             section = [line]
         elif section and not line.strip():
             section.append(line)
         else:
-            told.extend(section)
+            told.extend((heading, True) for heading in section)
             section = []
-            told.append(line)
-    told.extend(section)
-    return tuple(listed), "\n".join(told)
+            told.append((line, False))
+    told.extend((heading, True) for heading in section)
+    # ... and where the answer lists steps, a heading with none under it ("### Sub-task 1: Turn on the TV"
+    # over the next heading) names a part of the task, not a step the plan takes
+    return tuple(listed), "\n".join(line for line, heading in told if not (heading and listed))
 
 
 # Where an object is, after its name in a clause ("the pillow on the bed", "the mug next to the sink")
