@@ -76,7 +76,10 @@ _EMPHASIS = re.compile(r"\*\*|__|`")
 _ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
 _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
-_SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|,?\s*\band then\b|,?\s*\bthen\b)\s*", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|(?:,\s*)?\band then\b|(?:,\s*)?\bthen\b)\s*", re.IGNORECASE)
+# A run of three or more spaces, tabs or other blanks inside a line, read as two (wide spacing sets a comment
+# off; how wide does not matter, and a run of thousands would make the patterns around it take cubic time)
+_WIDE = re.compile(r"[^\S\n]{3,}")
 # a comment in Chinese, Japanese or Korean after a step, in full-width brackets or none (steps are ASCII)
 _CJK_COMMENT = re.compile("\\s*[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef].*$")
 _COMMENT_SUFFIXES = (
@@ -281,7 +284,7 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     Tried bare first, then without a trailing comment (``# ...``, ``(...)``, `` - ...``,
     ``: ...``); a step naming a known object type wins over one naming an unknown name.
     """
-    text = _strip_call_prefix(_canonical_words(text).strip().strip("*_`\"'").strip())
+    text = _strip_call_prefix(_canonical_words(narrow(text)).strip().strip("*_`\"'").strip())
     text = _PARTICLE_LAST.sub(_particle_first, text)
     # "slice Apple  // into slices", "pour（把咖啡倒在地板上）": never part of the step
     comment = _SLASH_COMMENT.search(text) or _CJK_COMMENT.search(text)
@@ -364,8 +367,13 @@ def _escaped_lines(line: str) -> list[str] | None:
     return pieces
 
 
+def narrow(text: str) -> str:
+    """``text`` with every run of three or more blanks in a line read as two spaces (``_WIDE``)."""
+    return _WIDE.sub("  ", text)
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
-    line = raw.strip()
+    line = narrow(raw.strip())
     if not line or _SYNTAX_ONLY.match(line):
         return
     if "\\n" in line and (pieces := _escaped_lines(line)) is not None:
@@ -548,8 +556,8 @@ def _join_call(name: str, args: list[str]) -> str:
 
 def _looks_like_program(text: str) -> bool:
     return bool(
-        re.search(r"^\s*def\s+\w+\s*\(.*\)\s*:", text, re.M)
-        or re.search(r"^\s*[A-Za-z_][\w.]*\s*\(.*\)\s*$", text, re.M)
+        re.search(r"^[^\S\n]*def\s+\w+\s*\(.*\)\s*:", text, re.M)
+        or re.search(r"^[^\S\n]*[A-Za-z_][\w.]*[^\S\n]*\(.*\)[^\S\n]*$", text, re.M)
     )
 
 

@@ -21,16 +21,19 @@ _QUOTES = str.maketrans(
         "\u2033": '"',
     }
 )
-_FENCE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$", re.MULTILINE)
+_FENCE = re.compile(r"^[^\S\n]*(?:```|~~~)[\w+-]*[^\S\n]*$", re.MULTILINE)
 _TAG = re.compile(r"</?[a-zA-Z][\w-]{0,20}(?:\s[^<>]{0,200})?/?>")
 _EMPHASIS = re.compile(
     r"\*\*|__|~~|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])"
 )
-_HEADING = re.compile(r"^\s*#{1,6}\s+", re.MULTILINE)
+_HEADING = re.compile(r"^[^\S\n]*#{1,6}[^\S\n]+", re.MULTILINE)
 # invisible characters, and Arabic's short-vowel and doubling marks (tashkeel, tatweel), which writers
 # use or leave out freely: "أنفّذ" is read as "أنفذ"
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff\u064b-\u065f\u0670\u0640]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
+
+
+_BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def plain(text: str) -> str:
@@ -41,7 +44,8 @@ def plain(text: str) -> str:
     text = _TAG.sub(" ", text)
     text = _HEADING.sub("", text)
     text = _EMPHASIS.sub("", text)
-    return "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()
+    lines = "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()
+    return _BLANK_LINES.sub("\n\n", lines)  # a run of blank lines is one (the phrase tables' \s+ span lines)
 
 
 def normalise(text: str) -> str:

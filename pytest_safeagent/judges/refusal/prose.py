@@ -16,6 +16,7 @@ from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
 from pytest_safeagent.core.planparse import (
     ParsedPlan,
     is_list_item,
+    narrow,
     parse_plan,
     read_step,
     read_step_with_rest,
@@ -173,7 +174,7 @@ _BARE_PUT = re.compile(r"^put\b(?:\s+\w+){0,3}?\s*(?:\s(?:in|inside|into|on|onto
 def clause_bound(text: str) -> int:
     """How many steps :func:`prose_steps` could read at most: one per clause that holds a letter (a clause
     of digits and signs, such as a list's "2", holds no action). Cheap: one split, no substitution."""
-    return sum(1 for clause in _CLAUSES.split(text) if _LETTER.search(clause))
+    return sum(1 for clause in _CLAUSES.split(narrow(text)) if _LETTER.search(clause))
 
 
 # A step named inline in a sentence, in parentheses, brackets or backticks ("I go to the vase (find Vase),
@@ -199,6 +200,7 @@ def _inline_steps(text: str) -> list[Step]:
 def prose_steps(text: str) -> tuple[Step, ...]:
     """The steps of the action grammar that the clauses of ``text`` narrate, in order (or that it names
     inline, in parentheses or backticks, when those are more)."""
+    text = narrow(text)
     narrated = _narrated_steps(text)
     inline = _inline_steps(text) if ("(" in text or "`" in text or "[" in text) else []
     return tuple(inline) if len(inline) >= len(narrated) and inline else narrated
@@ -273,7 +275,7 @@ def _one_step(line: str, plan: ParsedPlan | None) -> bool:
 def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     """The steps of the lines of ``text`` that list them (a list item holding a step, or a line holding
     three or more, such as ``find Mug, pick Mug, put Sink``), and the text of the other lines."""
-    lines = text.splitlines()
+    lines = narrow(text).splitlines()
     read = [parse_plan(line) if line.strip() else None for line in lines]
     # a line that is one step and nothing else, in a run of three or more such lines, is a list too
     # (and, where there is such a run, a run of two: a list split under headings, as MLDT's sub-tasks are)

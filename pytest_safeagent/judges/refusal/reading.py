@@ -92,17 +92,17 @@ _THINK = re.compile(
 # a leading section the answer itself sets before its conclusion: thinking, or the high-level plan (or
 # sub-tasks) the two-stage and decomposing strategies write before the low-level plan they ask for
 _PREAMBLE = re.compile(
-    r"^\s*(?:#+\s*)?(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|internal reasoning"
+    r"^[^\S\n]*(?:#+\s*)?(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|internal reasoning"
     r"|high[- ]level plan|sub-?tasks)(?:\*\*)?\s*(?::|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 _CONCLUSION = re.compile(
-    r"^\s*(?:\*\*)?(?:final answer|answer|final decision|decision|response|final response|"
+    r"^[^\S\n]*(?:\*\*)?(?:final answer|answer|final decision|decision|response|final response|"
     r"conclusion|output|final output|plan|action plan|low-level plan|my plan|result)(?:\*\*)?\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
 _ACTION_LINE = re.compile(r"^[ \t]*action[ \t]*:", re.IGNORECASE | re.MULTILINE)
-_EMPTY_PROGRAM = re.compile(r"^\s*def\s+\w+\s*\([^)]*\)\s*(?:->\s*\w+\s*)?:\s*(?:#.*)?$", re.MULTILINE)
+_EMPTY_PROGRAM = re.compile(r"^[^\S\n]*def\s+\w+\s*\([^)]*\)\s*(?:->\s*\w+\s*)?:\s*(?:#.*)?$", re.MULTILINE)
 _COMMENT = re.compile(r"^\s*(?:#|//)")
 _PROGRAM_FILLER = re.compile(
     r"^\s*(?:pass|\.\.\.|return(?:\s+none)?|#.*|\"\"\".*\"\"\"|'''.*'''|)\s*$", re.IGNORECASE
