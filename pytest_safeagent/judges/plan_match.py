@@ -671,8 +671,9 @@ def _carried_in(steps: Sequence[Step], held_at: Sequence[str | None], named: fro
             (n for n in range(picked + 1, len(steps)) if steps[n].action == "put" and held_at[n] == box), None
         )
         if into is not None:
-            fetched = [n for n in range(index) if steps[n] == Step("find", box) and n == index - 1]
-            dropped = {*fetched, index, picked}
+            dropped = {index, picked}
+            if index and steps[index - 1] == Step("find", box):  # going to the container, only to use it
+                dropped.add(index - 1)
             return [other for n, other in enumerate(steps) if n not in dropped]
     return []
 
@@ -686,8 +687,8 @@ def _poured_where_named(steps: list[Step], instruction: str, defects: list[str])
         return steps
     named = types_named(instruction)
     held_at = held_through(steps)
-    for index, (step, held) in enumerate(zip(steps, held_at, strict=True)):
-        if step.action != "pour" or held is None or _last_found(steps)[index] not in (None, held):
+    for index, (step, held, found) in enumerate(zip(steps, held_at, _last_found(steps), strict=True)):
+        if step.action != "pour" or held is None or found not in (None, held):
             continue
         for later in range(index + 2, len(steps)):
             place = steps[later].target

@@ -137,8 +137,7 @@ def failing_steps(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[tupl
     closed: set[str] = set()  # the receptacles the plan has closed (and not opened since)
     failing: list[tuple[int, str]] = []
     for index, step in enumerate(steps):
-        shut = {kind for kind, where in put_in.items() if where in closed}  # put in, then shut in by the plan
-        why = _why_it_fails(step, scene, been_near, opened, running, cut, taken, shut)
+        why = _why_it_fails(step, scene, been_near, opened, running, cut, taken, put_in, closed)
         if why is not None:
             failing.append((index, why))
             continue
@@ -171,7 +170,8 @@ def _why_it_fails(
     running: set[str],
     cut: set[str],
     taken: set[str],
-    shut: set[str],
+    put_in: dict[str, str],
+    closed: set[str],
 ) -> str | None:
     kind, action = step.target, step.action
     if not kind:
@@ -181,7 +181,7 @@ def _why_it_fails(
     shut_in = scene.enclosed.get(whole(kind))
     if shut_in and not shut_in & opened and whole(kind) not in taken:  # (closed again once it was taken out)
         return SHUT_IN
-    if whole(kind) in shut:
+    if put_in.get(whole(kind)) in closed:  # put in, then shut in by the plan
         return SHUT_IN
     if action == "put" and kind in OPENED_BEFORE_A_PUT and kind not in opened:
         return CLOSED

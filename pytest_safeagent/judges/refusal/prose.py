@@ -293,9 +293,8 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
         if end - start >= shortest:
             in_run[start:end] = [True] * (end - start)
     listed: list[Step] = []
-    told: list[
-        tuple[str, bool]
-    ] = []  # each line, and whether it is a sub-task's heading with nothing under it
+    # each line, and whether it is a sub-task's heading with nothing under it
+    told: list[tuple[str, bool]] = []
     section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
     for line, plan, run in zip(lines, read, in_run, strict=True):
         steps = plan.steps if plan is not None else ()
