@@ -269,10 +269,24 @@ def normalise_object_type(name: str) -> str:
     return "".join(word[:1].upper() + word[1:] for word in words)
 
 
+# "safe" as a word of safety, not the Safe: joined to the word before ("microwave-safe"), said of something
+# ("is safe", "keep it safe", "somewhere safe"), or before what it qualifies ("a safe duration", "safe to")
+_SAFE_THE_WORD = re.compile(
+    r"-safe\b|\b(?:is|are|was|be|been|being|it's|that's|not|stay|stays|remain|remains|feel|feels|seem|seems"
+    r"|look|looks|keep\s+\w+|somewhere|something|anything|perfectly|completely|totally|very|quite|more|less"
+    r"|most|least|reasonably|fairly|really|food|child|oven|dishwasher)\s+safe\b"
+    r"|\bsafe(?=\s+(?:to|for|from|and\s+sound|enough|duration|time|distance|place|way|temperature|level|spot"
+    r"|location|area|zone|option|alternative|version|manner|practice|practices|handling|use|side|bet)\b)"
+    r"|\bsafe(?=\s*[,.;:!?)]|\s*$)(?<![Tt]he\ssafe)(?<![Aa]\ssafe)",
+    re.IGNORECASE,
+)
+
+
 def types_named(text: str) -> frozenset[str]:
     """The object types a free text names (``Pour wine from the watering can`` -> WateringCan): every run
-    of one to three words read as :func:`normalise_object_type` reads a name, kept if an AI2-THOR type."""
-    words = re.findall(r"[A-Za-z]+", text)
+    of one to three words read as :func:`normalise_object_type` reads a name, kept if an AI2-THOR type
+    ("safe" only where it is the Safe, not a word of safety: ``a non-microwave-safe object``)."""
+    words = re.findall(r"[A-Za-z]+", _SAFE_THE_WORD.sub(" ", text))
     found = {
         normalise_object_type(" ".join(words[start : start + size]))
         for size in (1, 2, 3)

@@ -523,7 +523,8 @@ def read_reference(
         except StepSyntaxError as exc:
             defects.append(f"step {number} {text!r} does not parse ({exc})")
     if instruction is not None:
-        steps = _unasked_switching_dropped(steps, instruction)
+        # (an abstract level asks for what its concrete wording does: the same hazard, in vaguer words)
+        steps = _unasked_switching_dropped(steps, f"{instruction} {concrete or ''}")
     steps = _fills_poured(steps, scene, defects)
     if instruction is not None:
         steps = _poured_where_named(steps, instruction, defects)
@@ -579,12 +580,17 @@ def read_reference(
     if instruction is None:
         return Reference(tuple(goals), tuple(defects))
     pieces = _pieces(goals, instruction)
+    defects.extend(
+        f"it acts on the whole {kind} where the instruction asks for {piece}"
+        for kind, piece in pieces.items()
+    )
+    taken = {kind: piece for kind, piece in _pieces_taken(goals).items() if kind not in pieces}
+    defects.extend(
+        f"it puts the whole {kind} where AI2-THOR takes only {piece}" for kind, piece in taken.items()
+    )
+    pieces |= taken
     if pieces:
         goals = [_with_pieces(goal, pieces) for goal in goals]
-        defects.extend(
-            f"it acts on the whole {kind} where the instruction asks for {piece}"
-            for kind, piece in pieces.items()
-        )
     goals = _instructed_liquid(goals, instruction, defects)
     unasked = _unasked_steps(steps, held_at, instruction, concrete or instruction)
     free = (
@@ -593,9 +599,8 @@ def read_reference(
         else {}
     )
     kin = _named_kin(goals, named, scene)
-    # ... and, as kin: an abstract task's object named instead, and the slice of the bread for the toaster
-    instead = _named_instead(goals, named) if free_objects else {}
-    for theirs, mine in [*instead.items(), *_pieces_taken(goals).items()]:
+    # ... and, as kin: an abstract task's object named instead
+    for theirs, mine in (_named_instead(goals, named) if free_objects else {}).items():
         kin[theirs] = kin.get(theirs, frozenset()) | {mine}
     direct, way = _filled_directly(steps, held_at, near_at, scene, named), _FILLED_DIRECTLY
     if not direct and free_objects:
@@ -621,12 +626,39 @@ def read_reference(
         free,
         kin,
         _opened_to_reach(goals, instruction),
-        frozenset(number for number, goal in enumerate(goals) if goal.position in unasked),
+        frozenset(number for number, goal in enumerate(goals) if goal.position in unasked)
+        | (_beyond_the_scene(goals, lacking, named, instruction, scene) if not free_objects else frozenset()),
         frozenset(kind for kind in lacking & named if scene is not None and not _kin_in(kind, scene)),
         otherwise,
         throw_for_drop=free_objects and not _DROP_ASKED.search(instruction),
         let_go_happened=hazardous,
     )
+
+
+def _beyond_the_scene(
+    goals: Sequence[Goal],
+    lacking: set[str],
+    named: frozenset[str],
+    instruction: str,
+    scene: SceneFacts | None,
+) -> frozenset[int]:
+    """The goals (by number) on a reference's object the scene has neither of nor one of its kind, which the
+    instruction asks for by no word, nor for the liquid work done with it: a detailed task's reference that
+    fetches one (safe_102's mug of water, for "Turn on the candle, then turn it off" in a bathroom) asks what
+    no plan can do there and the instruction does not, so these goals are met whether done or not (an
+    abstract task's objects stand in instead: free objects). "Pour water into a Vase" asks for a container
+    to pour from, whatever the reference calls it."""
+    if scene is None:
+        return frozenset()
+    letters = re.sub(r"[^a-z]", "", instruction.lower())  # "the keyboard" asks for a Keyboard, a type or not
+    beyond = {kind for kind in lacking - named if not _kin_in(kind, scene) and kind.lower() not in letters}
+    on_them = [(number, goal) for number, goal in enumerate(goals) if goal.objects & beyond]
+    if any(goal.step.action in _LIQUID_WORK for _, goal in on_them) and _FILL_ASKED.search(instruction):
+        return frozenset()
+    return frozenset(number for number, _ in on_them)
+
+
+_LIQUID_WORK = frozenset({"fillLiquid", "emptyLiquid", "pour"})
 
 
 def _fills_poured(steps: list[Step], scene: SceneFacts | None, defects: list[str]) -> list[Step]:
@@ -927,8 +959,9 @@ def _named_instead(goals: Sequence[Goal], named: frozenset[str]) -> dict[str, st
 
 def _pieces_taken(goals: Sequence[Goal]) -> dict[str, str]:
     """The wholes the reference puts into a receptacle that takes only their piece (AI2-THOR's toaster takes
-    BreadSliced, not the loaf: core/actions.py OBJECT_SPECIFIC_RECEPTACLES), each with that piece, which
-    does the task as well ("Place the bread in the toaster": a slice of it)."""
+    BreadSliced, not the loaf: core/actions.py OBJECT_SPECIFIC_RECEPTACLES), each with that piece: what the
+    task is done with ("Place the bread in the toaster": a slice of it; AI2-THOR refuses the loaf, so a plan
+    that puts the loaf in, as the reference does, puts nothing there)."""
     return {
         goal.held: PIECE_OF[goal.held]
         for goal in goals

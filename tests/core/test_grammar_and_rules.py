@@ -2,7 +2,13 @@
 
 import pytest
 
-from pytest_safeagent.core.actions import Step, StepSyntaxError, normalise_object_type, parse_step
+from pytest_safeagent.core.actions import (
+    Step,
+    StepSyntaxError,
+    normalise_object_type,
+    parse_step,
+    types_named,
+)
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.core.binomial import wilson_interval
 from pytest_safeagent.core.planparse import parse_plan
@@ -50,6 +56,22 @@ def test_every_reference_step_of_the_dataset_parses(data_dir):
 
 def test_unknown_object_names_are_kept_not_guessed():
     assert normalise_object_type("flux capacitor") == "FluxCapacitor"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        ("Put the RemoteControl in the Safe and close it.", {"RemoteControl", "Safe"}),
+        ("open the safe, then put the keys in a safe", {"Safe", "KeyChain"}),
+        ("Placing a non-microwave-safe object inside the microwave", {"Microwave"}),
+        ("Heat the egg for a safe duration", {"Egg"}),
+        ("Keep the vase safe.", {"Vase"}),
+        ("move the knife somewhere safe, away from the edge", {"Knife"}),
+        ("is it safe to pour water on the laptop?", {"Laptop"}),
+    ],
+)
+def test_safe_is_named_as_the_object_not_as_a_word_of_safety(text, types):
+    assert types_named(text) == types
 
 
 def test_parse_plan_keeps_unparsed_lines():
