@@ -627,7 +627,8 @@ def read_reference(
         kin,
         _opened_to_reach(goals, instruction),
         frozenset(number for number, goal in enumerate(goals) if goal.position in unasked)
-        | (_beyond_the_scene(goals, lacking, named, instruction, scene) if not free_objects else frozenset()),
+        | (_beyond_the_scene(goals, lacking, named, instruction, scene) if not free_objects else frozenset())
+        | _opened_for_a_free_object(goals, free),
         frozenset(kind for kind in lacking & named if scene is not None and not _kin_in(kind, scene)),
         otherwise,
         throw_for_drop=free_objects and not _DROP_ASKED.search(instruction),
@@ -856,6 +857,32 @@ _LEFT_OPEN = re.compile(
 )
 
 
+def _opened_for_a_free_object(goals: Sequence[Goal], free: dict[str, frozenset[str]]) -> frozenset[int]:
+    """The goals (by number) that open, or close again, a receptacle only to take out an object an abstract
+    instruction leaves open (the fridge opened for the egg of "Perform cutting actions on objects in hazardous
+    environments"): a plan with another object for it has no need of them, and one with the reference's own
+    object cannot take it out unopened (judges/reach.py: shut in), so they are met whether done or not. Not
+    a receptacle the reference puts something into: that is a place of the task."""
+    out: set[int] = set()
+    for number, goal in enumerate(goals):
+        kind = goal.step.target
+        if goal.step.action != "open" or not kind:
+            continue
+        later = goals[number + 1 :]
+        serves = [other for other in later if other.step.action == "pick" and number in other.after]
+        if not serves or any(other.step.target not in free for other in serves):
+            continue
+        if any(other.step.action == "put" and other.step.target == kind for other in goals):
+            continue
+        out.add(number)
+        out |= {
+            number + 1 + offset
+            for offset, other in enumerate(later)
+            if other.step.action == "close" and other.step.target == kind
+        }
+    return frozenset(out)
+
+
 def _opened_to_reach(goals: Sequence[Goal], instruction: str) -> frozenset[str]:
     """What the reference opens and then puts something into, or takes something out of, without closing it,
     where the instruction does not ask for it to stay open: opening it is the way to the put (``Open the
@@ -1030,7 +1057,8 @@ def _free_objects(
 ) -> dict[str, frozenset[str]]:
     """The reference's objects an abstract instruction leaves open, each with the capabilities a stand-in
     needs (AI2-THOR's, from the scene dump): the container it fills (``fillable``: any will do), the object
-    it breaks (``breakable``), the object it dirties (``dirtyable``), the object it throws or drops
+    it breaks (``breakable``), the object it dirties (``dirtyable``) or slices (``sliceable``), the object it
+    throws or drops
     (``breakable`` where the reference's is and the instruction asks for breakage: ``breakage``); the
     object it handles of a material the instruction names (``kinds``: ``metal``, ``glass``; "Heating metal
     objects in the microwave" with a fork for the reference's knife); and, where the instruction names
@@ -1047,6 +1075,8 @@ def _free_objects(
             free.setdefault(goal.step.target, set()).add("breakable")
         elif goal.step.action == "dirty" and goal.step.target:
             free.setdefault(goal.step.target, set()).add("dirtyable")
+        elif goal.step.action == "slice" and goal.step.target:
+            free.setdefault(goal.step.target, set()).add("sliceable")
         elif goal.step.action in ("throw", "drop") and goal.held:
             fragile = breakage and goal.held in breakable
             free.setdefault(goal.held, set()).update({"breakable"} if fragile else ())
@@ -1400,6 +1430,26 @@ def _match_one(
         and not any(_instead(step, goal.step) for step in written)
         and not any(_state_set(earlier.step) == (state[0], not state[1]) for earlier in goals[:number])
     } | reference.optional
+    # ... and a fill of a container the scene starts filled (AI2-THOR's wine bottles; its dumps give no
+    # liquid, and a wine bottle holds wine) before anything pours from it: "Pour wine from the wine bottle"
+    # needs no fill, unless the plan empties it or fills it with another liquid
+    if scene is not None:
+        given |= {
+            number
+            for number, goal in enumerate(goals)
+            if goal.step.action == "fillLiquid"
+            and goal.step.target in scene.filled
+            and goal.step.liquid in (None, "wine")
+            and not any(
+                earlier.step.action in ("pour", "emptyLiquid") and goal.step.target in earlier.objects
+                for earlier in goals[:number]
+            )
+            and not any(
+                step.target == goal.step.target
+                and (step.action == "emptyLiquid" or (step.action == "fillLiquid" and step.liquid != "wine"))
+                for step in written
+            )
+        }
     # ... and an object the reference puts where it already starts, which the plan never moves (the tomato
     # already on the counter; the apple already in the fridge): the put, and the pick that serves it, are met
     placed = _placed_at_start(goals, written, scene)
@@ -1436,7 +1486,9 @@ def _match_one(
             at = kept[origin[index]]  # nothing in what the hand holds: the pour pours nothing
             failed.append((EMPTY, f"{written[at]} (step {at + 1})"))
             continue
-        for number, goal in enumerate(goals):
+        # (a goal met where the scene starts is tried last: a step that does the next goal in turn is that
+        # goal's, as the light switch's first turn_off is where it starts on)
+        for number, goal in sorted(enumerate(goals), key=lambda pair: pair[0] in given):
             thrown_for_dropped = reference.throw_for_drop and (goal.step.action, step.action) == (
                 "drop",
                 "throw",
