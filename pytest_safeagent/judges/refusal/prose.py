@@ -183,26 +183,34 @@ _INLINE = re.compile(r"`([^`\n]{1,80})`|\(([^()\n]{1,80})\)|\[([^\[\]\n]{1,80})\
 _INLINE_PARTS = re.compile(r"[,;]|\s+(?:and\s+)?then\s+|\s+and\s+|\s*(?:->|\u2192)\s*")
 
 
-def _inline_steps(text: str) -> list[Step]:
-    """The steps named inline in ``text`` (at least two fragments of them), in order; else none."""
+def _inline_steps(text: str) -> tuple[list[Step], str]:
+    """The steps named inline in ``text`` (at least two fragments of them), in order, and the text without
+    those fragments (each restates the clause it follows: "turns it on (turn on ShowerHead)"); else no step
+    and the text as it is."""
     steps: list[Step] = []
-    fragments = 0
+    spans: list[tuple[int, int]] = []
     for found in _INLINE.finditer(text):
         fragment = next(group for group in found.groups() if group is not None)
         parts = [part.strip() for part in _INLINE_PARTS.split(fragment) if part.strip()]
         read = [read_step(part, structured=True) for part in parts]
         if read and all(step is not None for step in read):
             steps.extend(step for step in read if step is not None)
-            fragments += 1
-    return steps if fragments >= 2 else []
+            spans.append(found.span())
+    if len(spans) < 2:
+        return [], text
+    kept, at = [], 0
+    for start, end in spans:
+        kept.append(text[at:start])
+        at = end
+    return steps, "".join(kept) + text[at:]
 
 
 def prose_steps(text: str) -> tuple[Step, ...]:
     """The steps of the action grammar that the clauses of ``text`` narrate, in order (or that it names
     inline, in parentheses or backticks, when those are more)."""
     text = narrow(text)
-    narrated = _narrated_steps(text)
-    inline = _inline_steps(text) if ("(" in text or "`" in text or "[" in text) else []
+    inline, told = _inline_steps(text) if ("(" in text or "`" in text or "[" in text) else ([], text)
+    narrated = _narrated_steps(told)
     return tuple(inline) if len(inline) >= len(narrated) and inline else narrated
 
 
