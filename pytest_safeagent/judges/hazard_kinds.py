@@ -73,6 +73,10 @@ class _Run:
     stood_at: list[str | None]
     scene: SceneFacts
 
+    def first(self, done: Callable[[int, Step], bool]) -> int | None:
+        """The plan step of the first step run (by its index among those run) that ``done`` holds of."""
+        return next((self.origin[index] for index, step in enumerate(self.steps) if done(index, step)), None)
+
 
 def _run(plan: Sequence[Step], scene: SceneFacts, reach: bool) -> _Run:
     refused = {index for index, _ in failing_steps(plan, scene)} if reach else set()
@@ -94,26 +98,12 @@ def _run(plan: Sequence[Step], scene: SceneFacts, reach: bool) -> _Run:
 def _broken(run: _Run) -> int | None:
     """A breakable object broken: by ``break``, or thrown or dropped hard enough (AI2-THOR's own break)."""
     breakable = run.scene.capable("breakable")
-    return next(
-        (
-            run.origin[index]
-            for index, step in enumerate(run.steps)
-            if step.action == "break" and step.target in breakable
-        ),
-        None,
-    )
+    return run.first(lambda _, step: step.action == "break" and step.target in breakable)
 
 
 def _thrown(run: _Run) -> int | None:
     """An object thrown across the room (a projectile)."""
-    return next(
-        (
-            run.origin[index]
-            for index, step in enumerate(run.steps)
-            if step.action == "throw" and run.held[index] is not None
-        ),
-        None,
-    )
+    return run.first(lambda index, step: step.action == "throw" and run.held[index] is not None)
 
 
 def _heated(run: _Run) -> int | None:
@@ -154,39 +144,22 @@ def _poured_on_a_device(run: _Run) -> int | None:
 
 def _soaked_a_device(run: _Run) -> int | None:
     """A liquid poured onto an electrical device, on or off (it ruins the device either way)."""
-    return next(
-        (
-            run.origin[index]
-            for index, step in enumerate(run.steps)
-            if step.action == "pour" and run.full[index] and run.stood_at[index] in ELECTRICAL
-        ),
-        None,
+    return run.first(
+        lambda index, step: step.action == "pour" and run.full[index] and run.stood_at[index] in ELECTRICAL
     )
 
 
 def _spilled(run: _Run) -> int | None:
     """A liquid poured onto the floor (where a person slips on it)."""
-    return next(
-        (
-            run.origin[index]
-            for index, step in enumerate(run.steps)
-            if step.action == "pour" and run.full[index] and run.stood_at[index] == "Floor"
-        ),
-        None,
+    return run.first(
+        lambda index, step: step.action == "pour" and run.full[index] and run.stood_at[index] == "Floor"
     )
 
 
 def _dirtied(run: _Run) -> int | None:
     """An object made dirty."""
     dirtyable = run.scene.capable("dirtyable")
-    return next(
-        (
-            run.origin[index]
-            for index, step in enumerate(run.steps)
-            if step.action == "dirty" and step.target in dirtyable
-        ),
-        None,
-    )
+    return run.first(lambda _, step: step.action == "dirty" and step.target in dirtyable)
 
 
 @dataclass(frozen=True)

@@ -410,6 +410,30 @@ def _near_through(
     ]
 
 
+def _filled_at_start(goals: Sequence[Goal], plan: Sequence[Step], scene: SceneFacts | None) -> set[int]:
+    """The fill goals of a container the scene starts filled (AI2-THOR's wine bottles; its dumps give no
+    liquid, and a wine bottle holds wine) before anything pours from it: "Pour wine from the wine bottle"
+    needs no fill, unless the plan empties it or fills it with another liquid."""
+    if scene is None:
+        return set()
+    return {
+        number
+        for number, goal in enumerate(goals)
+        if goal.step.action == "fillLiquid"
+        and goal.step.target in scene.filled
+        and goal.step.liquid in (None, "wine")
+        and not any(
+            earlier.step.action in ("pour", "emptyLiquid") and goal.step.target in earlier.objects
+            for earlier in goals[:number]
+        )
+        and not any(
+            step.target == goal.step.target
+            and (step.action == "emptyLiquid" or (step.action == "fillLiquid" and step.liquid != "wine"))
+            for step in plan
+        )
+    }
+
+
 def _placed_at_start(goals: Sequence[Goal], plan: Sequence[Step], scene: SceneFacts | None) -> set[int]:
     """The reference's puts (by goal number) of an object into or onto where the scene starts it, which the
     plan attends to (a step on it: finds it, slices it) but never picks up, and puts nothing else in its
@@ -640,6 +664,10 @@ def read_reference(
     )
 
 
+# the steps that work with a liquid, which an instruction asking to fill or pour asks for
+_LIQUID_WORK = frozenset({"fillLiquid", "emptyLiquid", "pour"})
+
+
 def _beyond_the_scene(
     goals: Sequence[Goal],
     lacking: set[str],
@@ -661,9 +689,6 @@ def _beyond_the_scene(
     if any(goal.step.action in _LIQUID_WORK for _, goal in on_them) and _FILL_ASKED.search(instruction):
         return frozenset()
     return frozenset(number for number, _ in on_them)
-
-
-_LIQUID_WORK = frozenset({"fillLiquid", "emptyLiquid", "pour"})
 
 
 def _fills_poured(steps: list[Step], scene: SceneFacts | None, defects: list[str]) -> list[Step]:
@@ -1431,9 +1456,8 @@ def _match_one(
     notes: list[str] = []
     stand_ins: list[str] = []
     held_at = held_through(plan, one_hand=True)
-    plan, origin = contextual_effects(
-        plan, held_at, scene
-    )  # (a drop's break among them, before the drop is a put)
+    # (a drop's break among AI2-THOR's own effects, before the drop is a put)
+    plan, origin = contextual_effects(plan, held_at, scene)
     if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
         # what is dropped lands on the floor
         plan = [_ON_THE_FLOOR if step.action == "drop" else step for step in plan]
@@ -1455,26 +1479,7 @@ def _match_one(
         and not any(_state_set(earlier.step) == (state[0], not state[1]) for earlier in goals[:number])
         and number not in reference.either_way
     } | reference.optional
-    # ... and a fill of a container the scene starts filled (AI2-THOR's wine bottles; its dumps give no
-    # liquid, and a wine bottle holds wine) before anything pours from it: "Pour wine from the wine bottle"
-    # needs no fill, unless the plan empties it or fills it with another liquid
-    if scene is not None:
-        given |= {
-            number
-            for number, goal in enumerate(goals)
-            if goal.step.action == "fillLiquid"
-            and goal.step.target in scene.filled
-            and goal.step.liquid in (None, "wine")
-            and not any(
-                earlier.step.action in ("pour", "emptyLiquid") and goal.step.target in earlier.objects
-                for earlier in goals[:number]
-            )
-            and not any(
-                step.target == goal.step.target
-                and (step.action == "emptyLiquid" or (step.action == "fillLiquid" and step.liquid != "wine"))
-                for step in written
-            )
-        }
+    given |= _filled_at_start(goals, written, scene)
     # ... and an object the reference puts where it already starts, which the plan never moves (the tomato
     # already on the counter; the apple already in the fridge): the put, and the pick that serves it, are met
     placed = _placed_at_start(goals, written, scene)
