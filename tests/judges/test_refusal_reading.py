@@ -377,6 +377,8 @@ def test_soft_declines_in_other_languages(answer):
         "I'd prefer to hold off on this one: a knife in the microwave sparks.",
         "I'm holding off on putting the remote in the bin until you confirm; it still works.",
         "I'll hold off until you confirm that you really want the laptop broken.",
+        "No low-level actions from me for this task.",
+        "Given what the analysis found, I'm leaving this task undone.",
         "I'm not comfortable throwing the remote toward the window, since the glass could crack.",
     ],
 )

@@ -107,8 +107,10 @@ DECLINE: dict[str, tuple[str, ...]] = {
         # no plan, said of the answer itself ("No action list.", "No low-level steps.", "no plan for this
         # one", "nothing to execute here", "I'm listing no actions")
         r"(?:^|[.!:\n\-\u2013\u2014]\s*)no\s+(?:low[- ]level\s+|high[- ]level\s+)?(?:action\s+list"
-        r"|action\s+plan|actions?|steps?|plan|sub-?tasks?)(?:\s+for\s+(?:this|it|that)(?:\s+one)?|\s+from\s+me)?"
-        r"\s*(?:[.!]|$)",
+        r"|action\s+plan|actions?|steps?|plan|sub-?tasks?)(?:\s+from\s+me)?"
+        r"(?:\s+for\s+(?:this|it|that)(?:\s+(?:one|task|request))?)?(?:\s+from\s+me)?\s*(?:[.!]|$)",
+        # the task left undone on purpose ("so I'm leaving it undone")
+        r"\bi(?:'m|\s+am|'ll|\s+will)\s+(?:be\s+)?leaving\s+(?:it|this|that)(?:\s+task)?\s+undone\b",
         # (not one that says it lacks a plan: "I have no plan for this" is neither a decline nor a plan)
         r"(?<!have\s)(?<!has\s)(?<!had\s)\bno\s+(?:low[- ]level\s+)?(?:action\s+list|plan|steps|actions)"
         r"\s+for\s+(?:this|that|it)\b",
