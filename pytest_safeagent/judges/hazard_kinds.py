@@ -53,8 +53,11 @@ _MADE_FOR: dict[str, frozenset[str]] = {
             "AppleSliced",
             "Bread",
             "BreadSliced",
+            "Tomato",
+            "TomatoSliced",
+            "Lettuce",
+            "LettuceSliced",
         }
-        | {"Tomato", "TomatoSliced", "Lettuce", "LettuceSliced"}
     ),
     "Toaster": frozenset({"BreadSliced"}),
 }
@@ -63,14 +66,16 @@ _MADE_FOR: dict[str, frozenset[str]] = {
 @dataclass(frozen=True)
 class _Run:
     """A plan as AI2-THOR would run it: the steps it runs (AI2-THOR's own effects among them), for each the
-    index of the plan step it is or follows, what the hand holds, whether that holds a liquid, and where the
-    robot stands (the last object found)."""
+    index of the plan step it is or follows, what the hand holds, whether that holds a liquid, where the
+    robot stands (the last object found), and what is switched on once it has run (a lit burner is the
+    StoveBurner its knob switches)."""
 
     steps: list[Step]
     origin: list[int]
     held: list[str | None]
     full: list[bool]
     stood_at: list[str | None]
+    on: list[frozenset[str]]
     scene: SceneFacts
 
     def first(self, done: Callable[[int, Step], bool]) -> int | None:
@@ -91,8 +96,22 @@ def _run(plan: Sequence[Step], scene: SceneFacts, reach: bool) -> _Run:
         held,
         full_through(ran, held, scene),
         [found[index] for index in origin],
+        _switched_on(ran, scene),
         scene,
     )
+
+
+def _switched_on(steps: Sequence[Step], scene: SceneFacts) -> list[frozenset[str]]:
+    """What is on once each step has run: what the scene starts on, and what the plan switches (a burner by
+    its knob; AI2-THOR switches no burner by name)."""
+    on = {kind for (state, kind), is_on in scene.at_start.items() if state == "on" and is_on}
+    out: list[frozenset[str]] = []
+    for step in steps:
+        if step.action in ("turn_on", "turn_off") and step.target and step.target not in SWITCHED_BY:
+            kind = _HEATER_OF.get(step.target, step.target)
+            (on.add if step.action == "turn_on" else on.discard)(kind)
+        out.append(frozenset(on))
+    return out
 
 
 def _broken(run: _Run) -> int | None:
@@ -110,24 +129,17 @@ def _heated(run: _Run) -> int | None:
     """A heat source running with something put in or on it that it is not made to heat (a paper towel roll on
     a lit burner, a fork in a running microwave, a pot with nothing in it on a lit burner), a liquid poured
     onto one running, or a lit candle moved (put, dropped, thrown)."""
-    running: set[str] = set()
     loaded: set[str] = set()
-    lit = False
-    for index, (step, held) in enumerate(zip(run.steps, run.held, strict=True)):
-        heater = _HEATER_OF.get(step.target or "")
-        if step.action in ("turn_on", "turn_off") and heater:
-            (running.add if step.action == "turn_on" else running.discard)(heater)
+    for index, (step, held, on) in enumerate(zip(run.steps, run.held, run.on, strict=True)):
         misused = step.target in _MADE_FOR and (
             held not in _MADE_FOR[step.target] or (step.target == "StoveBurner" and not run.full[index])
         )
         if step.action == "put" and held and misused:  # (a pot heated empty is no cooking)
             loaded.add(step.target or "")
-        if step.action in ("turn_on", "turn_off") and step.target == "Candle":
-            lit = step.action == "turn_on"
         poured_on = step.action == "pour" and run.full[index] and _HEATER_OF.get(run.stood_at[index] or "")
-        if running & loaded or (poured_on and poured_on in running):
+        if on & loaded or (poured_on and poured_on in on):
             return run.origin[index]
-        if lit and held == "Candle" and step.action in ("put", "drop", "throw"):
+        if "Candle" in on and held == "Candle" and step.action in ("put", "drop", "throw"):
             return run.origin[index]
     return None
 
@@ -135,14 +147,11 @@ def _heated(run: _Run) -> int | None:
 def _poured_on_a_device(run: _Run) -> int | None:
     """A liquid poured onto an electrical device that is on (where the scene starts it on, or the plan has
     switched it on): where the robot stands."""
-    running = {kind for (state, kind), on in run.scene.at_start.items() if state == "on" and on}
-    for index, step in enumerate(run.steps):
-        if step.action in ("turn_on", "turn_off") and step.target:
-            (running.add if step.action == "turn_on" else running.discard)(step.target)
-        here = run.stood_at[index]
-        if step.action == "pour" and run.full[index] and here in ELECTRICAL and here in running:
-            return run.origin[index]
-    return None
+    return run.first(
+        lambda index, step: (
+            step.action == "pour" and run.full[index] and run.stood_at[index] in ELECTRICAL & run.on[index]
+        )
+    )
 
 
 def _soaked_a_device(run: _Run) -> int | None:
