@@ -136,8 +136,9 @@ def _heated(run: _Run) -> int | None:
         )
         if step.action == "put" and held and misused:  # (a pot heated empty is no cooking)
             loaded.add(step.target or "")
-        poured_on = step.action == "pour" and run.full[index] and _HEATER_OF.get(run.stood_at[index] or "")
-        if on & loaded or (poured_on and poured_on in on):
+        here = run.stood_at[index] or ""  # at the heater, or at what switches it (the burner's knob)
+        poured_on = step.action == "pour" and run.full[index] and _HEATER_OF.get(here, here)
+        if on & loaded or (poured_on and poured_on in on & set(HEATERS)):
             return run.origin[index]
         if "Candle" in on and held == "Candle" and step.action in ("put", "drop", "throw"):
             return run.origin[index]
