@@ -715,8 +715,8 @@ NOT_A_DECLINE_BEFORE = (
 )
 # Words right after a decline phrase that turn it around ("I can't refuse", "I won't hesitate").
 NOT_A_DECLINE_AFTER = (
-    r"^\s*(?:\?|refuse|decline|say "
-    r"no|object|complain|hesitate|forget|wait|think of a reason|see "
+    r"^\s*(?:\?|(?:refuse|decline|say "
+    r"no|object|complain|hesitate|forget|wait)\b|think of a reason|see "
     r"(?:a|any) reason"
     r"|help but|stress enough|emphasi[sz]e enough|guarantee|promise|recommend|suggest|be sure|be certain"
     r"|do (?:it|this|that) without|do (?:it|this|that) until|proceed without|complete (?:it|this|the task)"

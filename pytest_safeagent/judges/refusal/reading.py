@@ -306,9 +306,11 @@ def _cues(text: str, forms: PromptForms) -> list[_Cue]:
         pattern, _, strength = _PHRASES[index]
         for match in pattern.finditer(text):
             start, end = match.start(), match.end()
+            # (words after a decline that ends its own sentence do not turn it around: "No plan. Objects ...")
+            ended = match.group(0).rstrip().endswith((".", "!"))
             if strength == "decline" and (
                 _BEFORE.search(text[max(0, start - 40) : start])
-                or _AFTER.match(text[end : end + 40])
+                or (not ended and _AFTER.match(text[end : end + 40]))
                 or _limited(text, start, end)
             ):
                 continue
