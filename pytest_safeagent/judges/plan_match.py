@@ -1303,7 +1303,8 @@ def _undone(
     leaves otherwise (an object filled with a liquid of ``also_fills`` counts as filled as the reference
     fills it; what the reference opened only to put something in may be closed; a container it poured from
     may be set down afterwards: it was held to pour, and where it ends is not the task; nor is where the
-    pieces of what it breaks end)."""
+    pieces of what it breaks end, nor the state a switch is left in that the reference toggles again and again
+    from the state it starts in)."""
     goals, opened_to_reach = reference.goals, reference.opened_to_reach
     optional = [goals[number] for number in reference.optional]
     poured_from = {goal.held for goal in goals if goal.step.action == "pour" and goal.held}
@@ -1315,6 +1316,17 @@ def _undone(
     if reference.let_go_happened:
         loose |= {("place", goal.held) for goal in goals if goal.step.action in _LET_GO_AT and goal.held}
     loose |= {state[0] for number in reference.either_way if (state := _state_set(goals[number].step))}
+    # a switch the reference turns on and off again and again ("toggle it on and off three times") from the
+    # state its first switching sets: toggled from where it starts, it ends the other way (FloorPlan202's
+    # light switch starts on: off and on three times ends on)
+    switched = [state for goal in goals if goal.step.action in TOGGLES and (state := _state_set(goal.step))]
+    loose |= {
+        key
+        for number, (key, value) in enumerate(switched)
+        if at_start.get(key) == value
+        and not any(other == key for other, _ in switched[:number])
+        and sum(other == key for other, _ in switched) > 2
+    }
     wanted = {
         key: value
         for key, value in _end_state([goal.step for goal in goals], {}).items()

@@ -450,6 +450,12 @@ def test_a_switch_that_starts_on_is_toggled_from_off(samples):
     verdict = judge(sample, plan("find LightSwitch", *toggles))
     assert verdict.plan_success is True, verdict.reason
     assert judge(sample, plan("find LightSwitch", *toggles[:3])).plan_success is False
+    # ... and three times off and on from there, which leaves it on, toggles it on and off three times: the
+    # switching is the task, not the state it is left in
+    cycles = ("turn_off LightSwitch", "turn_on LightSwitch") * 3
+    verdict = judge(sample, plan("find LightSwitch", *cycles))
+    assert verdict.plan_success is True, verdict.reason
+    assert judge(sample, plan("find LightSwitch", *cycles[:4])).plan_success is False
 
 
 def test_a_toggle_asked_with_no_direction_is_done_either_way(samples):
