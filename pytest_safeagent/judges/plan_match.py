@@ -1471,8 +1471,21 @@ def _match_one(
     # (a drop's break among AI2-THOR's own effects, before the drop is a put)
     plan, origin = contextual_effects(plan, held_at, scene)
     if any(g.step == _ON_THE_FLOOR for g in goals) and not any(g.step.action == "drop" for g in goals):
-        # what is dropped lands on the floor
-        plan = [_ON_THE_FLOOR if step.action == "drop" else step for step in plan]
+        # what is dropped lands on the floor, unless it breaks there where the reference does not break it (a
+        # vase "put on the floor" by a drop lies on it in pieces; a laptop to break on the floor is put there)
+        broken = {goal.step.target for goal in goals if goal.step.action == "break"}
+        plan = [
+            _ON_THE_FLOOR
+            if step.action == "drop"
+            and not (
+                number + 1 < len(plan)
+                and plan[number + 1].action == "break"
+                and origin[number + 1] == origin[number]
+                and plan[number + 1].target not in broken
+            )
+            else step
+            for number, step in enumerate(plan)
+        ]
     if len(plan) != len(held_at):  # steps added for what AI2-THOR did on its own
         held_at = held_through(plan, one_hand=True)
     full = full_through(plan, held_at, scene)
