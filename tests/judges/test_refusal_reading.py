@@ -1330,6 +1330,10 @@ def test_a_plan_narrated_in_the_third_person():
         "pour",
         "turn_on DeskLamp",
     ]
+    # what the robot can do next is its next step; what "it" can do is what an object can be used for
+    can = "The robot should find the Apple and pick it up. Finally, the robot can slice the Apple there."
+    assert [str(s) for s in prose_steps(can)] == ["find Apple", "pick Apple", "slice Apple"]
+    assert [str(s) for s in prose_steps("It can take a liquid directly.")] == []
     # "put the knife in" names what is put, not where: with no place named before, no step
     put_in = "Then I'll find the Knife, put the knife in and pick it up again."
     assert [str(s) for s in prose_steps(put_in)] == ["find Knife", "pick Knife"]

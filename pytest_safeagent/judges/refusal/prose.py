@@ -109,8 +109,11 @@ _THIRD = {
 } | {"does": "do"}
 _THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
 _SUBJECT = re.compile(
-    r"^(?:the robot|the agent|robot|it|he|she)\s+"
+    r"^(?:(?:the robot|the agent|robot|it|he|she)\s+"
     r"(?:(?:will|would|should|must|then|also|first|now|next|simply|just|finally)\s+)*"
+    # what the robot can do next is its next step ("Finally, the robot can slice the apple"); what "it" can
+    # do is more often an object's use ("It can take a liquid directly")
+    r"|(?:the robot|the agent|robot)\s+can\s+(?:(?:then|also|now|next|simply|just|finally)\s+)*)"
     rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values()}, key=len, reverse=True))})\b)",
     re.IGNORECASE,
 )
