@@ -5,7 +5,8 @@ object it acts on and, for the actions that use what the robot holds (put, drop,
 the held object. Order matters only along dependencies derived from the actions' meaning:
 
 - a pour pours where the robot last went (``find HousePlant, pour``); a plan that pours elsewhere does
-  not match (one that names no place before its pour is taken at its word);
+  not match, nor one that names no place before its pour or its drop where the reference's place is not
+  at hand where the robot stands (the floor is under every drop);
 - the hand holds one thing: a plan's pick while it holds another object, or of no AI2-THOR object, fails
   and picks nothing (also where the reference itself picks with its hand full: a defect, named);
 - two goals touching one object (its target or the object held) keep their order: pick Apple before
@@ -1573,11 +1574,13 @@ def _match_one(
                 and not poured_in
             ):
                 continue
+            # (so does a drop near an object: the pillow let go of by the bed where it was picked up is not
+            # "near the LightSwitch" across the room; the floor is under every drop)
             here = stood_at[index]
             if (
-                goal.near is not None
+                goal.near not in (None, "Floor")
                 and near is None
-                and step.action == "pour"  # (a drop that names no place is taken at its word)
+                and step.action in ("pour", "drop")
                 and here is not None
                 and scene is not None
                 and not any(same(kind, goal.near, "put") for kind in around(here, scene))
