@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_safeagent.core import bounded_json
-from pytest_safeagent.core.actions import PIECE_OF, REACH, RELEASE_HEIGHT, breaks, drop_impulse
+from pytest_safeagent.core.actions import PIECE_OF, REACH
 from pytest_safeagent.core.regular_file import read_regular_bytes
 from pytest_safeagent.models.answer_shape import MAX_STEPS, AnswerShape, shape_for_types
 from pytest_safeagent.models.base import ModelError
@@ -60,9 +60,6 @@ class SceneSummary(BaseModel):
     dirtyable: frozenset[str]  # the types of the objects that get dirty and are cleaned (a mug, a bed)
     metal: frozenset[str]  # the types of the objects AI2-THOR names Metal among their salient materials
     glass: frozenset[str]  # ... and Glass
-    # the breakable types whose every object breaks when dropped onto the floor (core/actions.py: its mass and
-    # the fall from the release height; a mug or a vase, not a 55 g egg nor a plate)
-    shatters_dropped: frozenset[str]
     parents: dict[str, frozenset[str]]  # per object type, the types of the receptacles its objects start in
     # per object type, the other types with an object within AI2-THOR's reach (core/actions.py REACH,
     # horizontally) of one of its objects, where the dump places them
@@ -92,7 +89,7 @@ _FLAGS = {
 }
 _MATERIALS = {"metal": "Metal", "glass": "Glass"}
 
-SUMMARY_VERSION = 10  # part of the cache key: a change of what a summary holds makes new files
+SUMMARY_VERSION = 11  # part of the cache key: a change of what a summary holds makes new files
 KEPT_LIMIT = 1 << 20  # bytes read of a kept summary (the largest of the 120 scenes is 10.5 KB)
 
 
@@ -113,15 +110,9 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
             for field, material in _MATERIALS.items()
         )
         parents: dict[str, set[str]] = {}
-        masses: dict[str, list[float]] = {}  # per breakable type, its objects' masses
         for obj in objects:
             held_in = parents.setdefault(obj["objectType"], set())
             held_in.update(parent.split("|", 1)[0] for parent in obj.get("parentReceptacles") or ())
-            if obj.get("breakable"):
-                masses.setdefault(obj["objectType"], []).append(float(obj.get("mass") or 0.0))
-        shatters = {
-            kind for kind, found in masses.items() if breaks(drop_impulse(min(found), RELEASE_HEIGHT))
-        }
         near = _near(objects)
         in_view = {obj["objectType"] for obj in objects if obj.get("visible")}
         enclosed = _enclosed(objects)
@@ -136,7 +127,6 @@ def _summarise(path: Path, objects: list[Any]) -> SceneSummary:
         parents={kind: frozenset(found) for kind, found in parents.items()},
         near=near,
         in_view=frozenset(in_view),
-        shatters_dropped=frozenset(shatters),
         enclosed=enclosed,
         filled=frozenset(filled),
         open_at_start=open_at_start,
