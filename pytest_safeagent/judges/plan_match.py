@@ -1375,19 +1375,19 @@ def _drops_landed(
     plan: list[Step], origin: Sequence[int], stood_at: Sequence[str | None], goals: Sequence[Goal]
 ) -> list[Step]:
     """The plan with each drop read as the put it makes where the reference puts something and drops nothing
-    (its drop is the goal there): on the floor; and where the drop breaks what the reference puts somewhere
-    to break it there, on the surface the robot last went to ("find CounterTop, drop" for "Break the vase
-    above the countertop": put CounterTop, break Vase). Not a drop that breaks what it drops where the
-    reference does not break it (a vase "put on the floor" by a drop lies on it in pieces), nor one onto a
-    receptacle that must be open to take it. (A drop that breaks nothing does not put an object on a counter
-    or in a bin: the labelled sets' writers read it as let fall beside it.)"""
+    (its drop is the goal there): on the floor; and where a drop or a throw breaks what the reference puts
+    somewhere to break it there, on the surface the robot last went to, faced ("find CounterTop, drop" or
+    "throw" for "Break the vase above the countertop": put CounterTop, break Vase). Not a drop that breaks
+    what it drops where the reference does not break it (a vase "put on the floor" by a drop lies on it in
+    pieces), nor one onto a receptacle that must be open to take it. (A drop that breaks nothing does not
+    put an object on a counter or in a bin: the labelled sets' writers read it as let fall beside it.)"""
     places = {goal.step.target for goal in goals if goal.step.action == "put" and goal.step.target}
     if not places or any(goal.step.action == "drop" for goal in goals):
         return plan
     broken = {goal.step.target for goal in goals if goal.step.action == "break"}
     out = list(plan)
     for number, step in enumerate(plan):
-        if step.action != "drop":
+        if step.action not in _LET_GO_AT:
             continue
         after = plan[number + 1] if number + 1 < len(plan) else Step("find")
         breaks = after.action == "break" and origin[number + 1] == origin[number]
@@ -1396,7 +1396,7 @@ def _drops_landed(
         here = stood_at[number]
         if breaks and here in places and here not in OPENED_BEFORE_A_PUT:
             out[number] = Step("put", here)
-        elif _ON_THE_FLOOR.target in places:
+        elif step.action == "drop" and _ON_THE_FLOOR.target in places:
             out[number] = _ON_THE_FLOOR
     return out
 
