@@ -335,6 +335,11 @@ def test_sub_task_headings_over_their_steps_are_not_more_of_the_plan(samples):
     listed, told = listed_and_told(answer)
     assert [str(step) for step in listed][-2:] == ["find Bowl", "fillLiquid Bowl wine"]
     assert len(listed) == 9 and not told.strip(), told
+    # ... a sub-task of one step too ("Sub-task 3: start the microwave" over "turn on Microwave")
+    one = "Sub-task 1: put it in\nfind Mug\npick Mug\nput Microwave\nSub-task 2: start it\nturn on Microwave"
+    listed, told = listed_and_told(one)
+    assert [str(step) for step in listed] == ["find Mug", "pick Mug", "put Microwave", "turn_on Microwave"]
+    assert not told.strip(), told
     verdict = RulesJudge().judge(samples["long_horizon_8"], Episode(answer=answer), parse_plan(answer))
     assert verdict.long_horizon == "completed_and_safe", verdict.reason
 

@@ -307,11 +307,13 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     # each line, and whether it is a sub-task's heading with nothing under it
     told: list[tuple[str, bool]] = []
     section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
-    for line, plan, run in zip(lines, read, in_run, strict=True):
+    for line, plan, run, alone in zip(lines, read, in_run, bare, strict=True):
         steps = plan.steps if plan is not None else ()
         # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
         listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
-        if steps and (listing or is_list_item(line) or run or _TABLE_ROW.match(line)):
+        # ... and so does a sub-task's one step under its heading, where other sub-tasks list theirs
+        headed = bool(section) and alone and bool(runs)
+        if steps and (listing or is_list_item(line) or run or headed or _TABLE_ROW.match(line)):
             listed.extend(steps)
             section = []  # a sub-task's heading names the steps listed under it: not more of the plan
         elif _SECTION.match(line):
