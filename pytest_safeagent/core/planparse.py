@@ -372,9 +372,29 @@ def narrow(text: str) -> str:
     return _WIDE.sub("  ", text)
 
 
+# A numbered list run together on one line ("1) find Mug 2) pick Mug 3) pour"): where each item starts
+_RUN_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
+
+
+def _run_together(line: str) -> list[str] | None:
+    """The items of a numbered list written on one line, numbered 1, 2, 3 ... in order; None for any other
+    line (a step with a number in it, "open Cabinet 2.", stays whole)."""
+    starts = list(_RUN_ITEM.finditer(line))
+    if len(starts) < 3 or starts[0].start() != 0:
+        return None
+    if [int(match.group(1)) for match in starts] != list(range(1, len(starts) + 1)):
+        return None
+    ends = [match.start() for match in starts[1:]] + [len(line)]
+    return [line[match.start() : end].strip() for match, end in zip(starts, ends, strict=True)]
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = narrow(raw.strip())
     if not line or _SYNTAX_ONLY.match(line):
+        return
+    if (items := _run_together(line)) is not None:
+        for item in items:
+            _read_line(item, out, in_code)
         return
     if "\\n" in line and (pieces := _escaped_lines(line)) is not None:
         for piece in pieces:

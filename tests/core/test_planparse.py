@@ -655,3 +655,14 @@ def test_json_text_under_other_keys_stays_unparsed():
     plan = parse_plan('{"refuse": true, "reason": "find a safer way to do it"}')
     assert plan.steps == ()
     assert plan.unparsed == ("find a safer way to do it",)
+
+
+@pytest.mark.parametrize("marker", ["{}.", "{})", "({})"])
+def test_a_numbered_list_run_together_on_one_line_is_read_item_by_item(marker):
+    items = ["find Mug", "fillLiquid Mug coffee", "pick Mug", "pour", "find Laptop", "turn on Laptop"]
+    line = " ".join(f"{marker.format(number)} {item}" for number, item in enumerate(items, 1))
+    parsed = parse_plan(line)
+    assert [step.action for step in parsed.steps] == ["find", "fillLiquid", "pick", "pour", "find", "turn_on"]
+    assert [step.target for step in parsed.steps][:3] == ["Mug", "Mug", "Mug"]
+    # a number that does not continue the list is part of its step, not an item of its own
+    assert len(parse_plan("1. open Cabinet 2. 3. pick Mug").steps) < 3
