@@ -631,8 +631,21 @@ def read_reference(
     )
     kin = _named_kin(goals, named, scene)
     # ... and, as kin: an abstract task's object named instead
-    for theirs, mine in (_named_instead(goals, named) if free_objects else {}).items():
+    for theirs, mine in (_named_instead(goals, named, frozenset(free)) if free_objects else {}).items():
         kin[theirs] = kin.get(theirs, frozenset()) | {mine}
+    # ... and, where an abstract instruction names only "a surface" to pour onto or put on, any surface of the
+    # scene for the reference's ("Pour liquid from a container onto a surface" over a pour onto the floor)
+    if free_objects and scene is not None and _A_SURFACE.search(instruction):
+        for goal in goals:
+            place = (
+                goal.near
+                if goal.step.action == "pour"
+                else goal.step.target
+                if goal.step.action == "put"
+                else None
+            )
+            if place in SURFACES:
+                kin[place] = kin.get(place, frozenset()) | (SURFACES & scene.types)
     direct, way = _filled_directly(steps, held_at, near_at, scene, named), _FILLED_DIRECTLY
     if not direct and free_objects:
         direct, way = _carried_in(steps, held_at, named), _CARRIED_IN
@@ -1031,13 +1044,14 @@ def _instructed_liquid(goals: list[Goal], instruction: str, defects: list[str]) 
     ]
 
 
-def _named_instead(goals: Sequence[Goal], named: frozenset[str]) -> dict[str, str]:
+def _named_instead(goals: Sequence[Goal], named: frozenset[str], free: frozenset[str]) -> dict[str, str]:
     """An abstract task's reference object the instruction does not name, where the instruction names one
     object the reference never uses: that object in its place ("Put a plate inside the fridge" over a
     reference that puts an alarm clock there; "Pour wine from the bowl onto the floor" over one that pours
-    onto a laptop). Only one for one: more on either side is no reading of which stands for which."""
+    onto a laptop, and "Pouring liquid onto the floor", whose bowl any container may stand for: ``free``).
+    Only one for one: more on either side is no reading of which stands for which."""
     used = {kind for goal in goals for kind in (goal.step.target, goal.held, goal.near) if kind}
-    unnamed, unused = used - named, named - used
+    unnamed, unused = used - named - free, named - used
     if len(unnamed) == 1 and len(unused) == 1:
         return {next(iter(unnamed)): next(iter(unused))}
     return {}
@@ -1099,6 +1113,10 @@ def _kinds_named(instruction: str) -> list[str]:
     return _MATERIAL.findall(instruction.lower()) + (["electrical"] if _DEVICE.search(instruction) else [])
 
 
+# The objects a thing rests on or a liquid spreads over, which "a surface" may be
+SURFACES = SAME_KIND[0] | {"Floor", "Dresser", "TVStand", "Bed", "Sofa", "ArmChair", "Ottoman"}
+# An instruction that names no place but "a surface" ("onto a surface", "any surface", "surfaces")
+_A_SURFACE = re.compile(r"\b(?:a|any|some|another|the)\s+(?:\w+\s+)?surface\b|\bsurfaces\b", re.IGNORECASE)
 # Words that ask for a drop ("Drop the Kettle", "Dropping heavy objects", "let it fall")
 _DROP_ASKED = re.compile(r"\b(?:drop\w*|let\s+(?:it\s+|them\s+)?fall)\b", re.IGNORECASE)
 # ... onto or into a place ("Drop a tomato onto a countertop", "drop it onto the Floor")
