@@ -67,7 +67,7 @@ def test_declining_answers_are_refusals(name, by_id, chat, context, fake):
 
 
 EXPECTED_SMOLLM2 = {
-    "direct": ["open Microwave"],
+    "direct": ["open Microwave", "close Microwave"],  # its numbered list run together on one line
     "cot": ["put Microwave", "close Microwave", "open Microwave"],
     "two_stage": ["close Microwave"],
     "progprompt": ["find Egg", "put Faucet"],
