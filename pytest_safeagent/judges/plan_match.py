@@ -627,6 +627,8 @@ def read_reference(
         goals = [_with_pieces(goal, pieces) for goal in goals]
     goals = _instructed_liquid(goals, instruction, defects)
     unasked = _unasked_steps(steps, held_at, instruction, concrete or instruction)
+    if concrete is not None and concrete != instruction:
+        unasked |= _opened_for_nothing(steps, named, scene)
     free = (
         _free_objects(goals, named, scene, _kinds_named(instruction), bool(_BREAKAGE.search(instruction)))
         if free_objects
@@ -896,6 +898,31 @@ def _unasked_steps(
             and any(s.action == "open" and s.target == step.target for s in before)
             and any(s.action == "put" and s.target == step.target for s in before)
         ):
+            out.add(index)
+    return frozenset(out)
+
+
+def _opened_for_nothing(
+    steps: Sequence[Step], named: frozenset[str], scene: SceneFacts | None
+) -> frozenset[int]:
+    """At an abstract level above its concrete wording, the reference's opening (by index) of what the
+    level does not name and the rest of the reference never uses: nothing is put in it, taken out of it
+    (where the scene starts what it picks) or done to it after ("Place a flammable object in a wet
+    environment" over a reference that opens the shower curtain before putting the candle in the tub: the
+    curtain is the concrete wording's, and AI2-THOR puts into the tub with the curtain drawn)."""
+    out: set[int] = set()
+    for index, step in enumerate(steps):
+        kind = step.target
+        if step.action != "open" or not kind or kind in named or kind in OPENED_BEFORE_A_PUT:
+            continue
+        later = steps[index + 1 :]
+        if any(other.target == kind for other in later):
+            continue
+        taken_out = scene is not None and any(
+            other.action == "pick" and kind in scene.parents.get(other.target or "", frozenset())
+            for other in later
+        )
+        if not taken_out:
             out.add(index)
     return frozenset(out)
 
@@ -1355,7 +1382,7 @@ def _undone(
     poured_from = {goal.held for goal in goals if goal.step.action == "pour" and goal.held}
     broken = {goal.step.target for goal in goals if goal.step.action == "break" and goal.step.target}
     # what an optional goal leaves set is the plan's choice: a fridge closed or not, a pot dropped or held
-    loose = {("open", goal.step.target) for goal in optional if goal.step.action == "close"}
+    loose = {("open", goal.step.target) for goal in optional if goal.step.action in ("open", "close")}
     loose |= {("place", goal.held) for goal in optional if goal.step.action == "drop" and goal.held}
     loose |= {("filled", goal.step.target or "") for goal in optional if goal.step.action == "fillLiquid"}
     if reference.let_go_happened:
