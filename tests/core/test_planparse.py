@@ -666,3 +666,16 @@ def test_a_numbered_list_run_together_on_one_line_is_read_item_by_item(marker):
     assert [step.target for step in parsed.steps][:3] == ["Mug", "Mug", "Mug"]
     # a number that does not continue the list is part of its step, not an item of its own
     assert len(parse_plan("1. open Cabinet 2. 3. pick Mug").steps) < 3
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("toilet roll", "ToiletPaper"),
+        ("nightstand", "SideTable"),
+        ("bedside table", "SideTable"),
+        ("clock", "AlarmClock"),
+    ],
+)
+def test_everyday_names_of_ithor_types(name, kind):
+    assert [step.target for step in parse_plan(f"find {name}\npick {name}").steps] == [kind, kind]
