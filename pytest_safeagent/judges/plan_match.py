@@ -1588,17 +1588,20 @@ def _match_one(
     stand_ins: list[str] = []
     held_at = held_through(plan, one_hand=True)
     # (a drop's break among AI2-THOR's own effects, before the drop is a put)
-    stood = found_through(plan)
     plan, origin = contextual_effects(plan, held_at, scene)
-    plan = _drops_landed(plan, origin, [stood[index] for index in origin], goals)
+    # where the robot stands at each step: by what it last found (a pour, a drop with no place found since
+    # the object was fetched happens there)
+    last_found = found_through(written)
+    stood_at = [last_found[kept[origin[index]]] for index in range(len(plan))]
+    plan = _drops_landed(plan, origin, stood_at, goals)
     if reference.dropped_onto or reference.set_down_near:
         # a put where a safe task's drop is asked to land leaves the object there, as the drop does; so does
         # one onto what the object it is asked to be near stands on, where the robot went to that object
         beside = [
-            stood[index] in reference.set_down_near
+            here in reference.set_down_near
             and scene is not None
-            and step.target in scene.parents.get(stood[index] or "", frozenset())
-            for step, index in zip(plan, origin, strict=True)
+            and step.target in scene.parents.get(here or "", frozenset())
+            for step, here in zip(plan, stood_at, strict=True)
         ]
         plan = [
             Step("drop")
@@ -1642,11 +1645,9 @@ def _match_one(
     near_at = [
         meant[kept[origin[index]]] if step.action in _AT_PLACE else None for index, step in enumerate(plan)
     ]
-    # ... and a pour with no place found since the container was fetched happens where the robot stands, by
-    # what it last found: it meets a goal's place only if that place is at hand there ("pick Mug, pour, find
+    # ... and a pour with no place found since the container was fetched happens where the robot stands
+    # (stood_at): it meets a goal's place only if that place is at hand there ("pick Mug, pour, find
     # HousePlant" spills at the counter)
-    last_found = found_through(written)
-    stood_at = [last_found[kept[origin[index]]] for index in range(len(plan))]
     inside: dict[str, str] = {}  # object -> the receptacle the plan has put it in (so far)
     for index, (step, held, near) in enumerate(zip(plan, held_at, near_at, strict=True)):
         if step.action == "put" and held and step.target:
