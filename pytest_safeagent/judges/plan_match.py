@@ -882,9 +882,10 @@ def _unasked_steps(
     """The reference's steps (by index) the instruction does not ask for, which a plan may do or leave
     out: a ``drop`` of the container it has just poured from, where the instruction asks for nothing to be
     let go of (``Pour water from a pot into a bowl.`` over ``..., pour, drop``: what becomes of the emptied
-    container is not the task); a ``close`` of what it opened and put something into, where the instruction
-    asks for nothing to be closed (``Fill a Bowl with water and place it inside the Fridge.`` over ``...,
-    open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way). ``held_at``: what the
+    container is not the task); a ``close`` of what it opened and put something into or took something out
+    of, where the instruction asks for nothing to be closed (``Fill a Bowl with water and place it inside the
+    Fridge.`` over ``..., open Fridge, put Fridge, close Fridge``: the bowl is in the fridge either way;
+    ``Throw the egg.`` over ``open Fridge, ..., pick Egg, close Fridge, throw``). ``held_at``: what the
     hand holds at each step. And a ``fillLiquid`` of a container the reference never pours from, where the
     task's ``concrete`` wording asks for no liquid (``Open the cabinet, put the kettle inside.`` over a
     reference that fills the kettle with wine first: the kettle is in the cabinet either way; its abstract
@@ -912,8 +913,11 @@ def _unasked_steps(
         elif (
             close
             and step.action == "close"
-            and any(s.action == "open" and s.target == step.target for s in before)
-            and any(s.action == "put" and s.target == step.target for s in before)
+            and (opened := [n for n, s in enumerate(before) if s == Step("open", step.target)])
+            and (
+                any(s.action == "put" and s.target == step.target for s in before)
+                or any(s.action == "pick" for s in before[opened[-1] :])
+            )
         ):
             out.add(index)
     return frozenset(out)
