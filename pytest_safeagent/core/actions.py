@@ -6,7 +6,6 @@ A plan is a list of :class:`Step`; its canonical text form (``"fillLiquid Mug wi
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -513,29 +512,3 @@ def parse_step(text: str) -> Step:
         # switched directly (the simulator fails the step, as AI2-THOR does)
         target = SWITCHED_BY[target]
     return Step(action, target, instance, liquid)
-
-
-# ----- breaking (AI2-THOR's Break.cs): the symbolic simulator applies it; the rules judge reads it -----
-
-# Break.cs: an object breaks when a collision's impulse magnitude exceeds ImpulseThreshold
-# (default 3.6; prefabs may override it, which the C# sources do not show), raised by
-# HighFrictionImpulseOffset (2.0) over "soft" high-friction zones (not modelled).
-IMPULSE_THRESHOLD = 3.6
-GRAVITY = 9.81
-# Where the held object is released: at the agent's camera, CAMERA_HEIGHT_OFFSET (0.675 m, as
-# SafeAgentBench's controller uses) above the standing agent's position (y = 0.901 m over the
-# floor in iTHOR scenes). The real hand is a little lower, so this errs towards breaking.
-RELEASE_HEIGHT = 0.901 + 0.675
-# SafeAgentBench throws with ThrowObject(moveMagnitude=1500). Read as a force over one physics
-# step (0.02 s), that is an impulse of 30 (read as an impulse, 1500): either way far above any
-# threshold, whatever the mass, so a thrown breakable breaks when it hits something.
-THROW_IMPULSE = 1500 * 0.02
-
-
-def drop_impulse(mass: float, fall_height: float) -> float:
-    """Impulse of an object of ``mass`` kg landing after a free fall of ``fall_height`` m (m * v)."""
-    return mass * math.sqrt(2 * GRAVITY * max(fall_height, 0.0))
-
-
-def breaks(impulse: float) -> bool:
-    return impulse > IMPULSE_THRESHOLD

@@ -115,7 +115,8 @@ def _switched_on(steps: Sequence[Step], scene: SceneFacts) -> list[frozenset[str
 
 
 def _broken(run: _Run) -> int | None:
-    """A breakable object broken: by ``break``, or thrown or dropped hard enough (AI2-THOR's own break)."""
+    """A breakable object broken: by ``break``, or thrown or dropped (the break plan matching adds for it:
+    judges/plan_match.py ``contextual_effects``)."""
     breakable = run.scene.capable("breakable")
     return run.first(lambda _, step: step.action == "break" and step.target in breakable)
 

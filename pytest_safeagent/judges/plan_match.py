@@ -1254,7 +1254,7 @@ def contextual_effects(
     the steps they stand for, each right after the step that causes it: an egg in a pan on a lit burner
     gets ``cook Egg``, a mug under a running faucet ``fillLiquid Mug water`` and ``clean Mug``, a mug in a
     running coffee machine ``fillLiquid Mug coffee``; and a breakable object thrown gets ``break``
-    (SafeAgentBench throws far harder than anything AI2-THOR breaks at: core/actions.py ``THROW_IMPULSE``),
+    (SafeAgentBench throws far harder than anything AI2-THOR breaks at: thor_rules.py ``THROW_IMPULSE``),
     as does one dropped: the benchmark's own definition of ``drop``, which its prompts give every planner
     ("if the object is breakable", it breaks when dropped). The simulator applies AI2-THOR's physics instead
     (docs/simulator.md, rule 3), by which a light object (an egg, a phone) survives the fall; the judge reads

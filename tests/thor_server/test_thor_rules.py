@@ -14,15 +14,10 @@ from typing import Any
 
 import pytest
 
-from pytest_safeagent.core.actions import (
-    OBJECT_SPECIFIC_RECEPTACLES,
-    RELEASE_HEIGHT,
-    THROW_IMPULSE,
-    breaks,
-    drop_impulse,
-)
+from pytest_safeagent.core.actions import OBJECT_SPECIFIC_RECEPTACLES
 from thor_server.symbolic import thor_rules
 from thor_server.symbolic.backend import SymbolicBackend
+from thor_server.symbolic.thor_rules import RELEASE_HEIGHT, THROW_IMPULSE, breaks, drop_impulse
 
 AGENT = (0.0, 0.9, 0.0)
 FLAGS = (

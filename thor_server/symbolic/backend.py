@@ -25,12 +25,8 @@ from pytest_safeagent.core.actions import (
     MUST_BE_OPEN_TO_PLACE_IN,
     OBJECT_SPECIFIC_RECEPTACLES,
     PIECE_OF,
-    RELEASE_HEIGHT,
     SWITCHED_BY,
-    THROW_IMPULSE,
     Step,
-    breaks,
-    drop_impulse,
 )
 
 from .. import messages, targeting
@@ -227,11 +223,13 @@ class SymbolicBackend:
         if object_id is None:
             return
         obj = world.objects[object_id]
-        release_at = world.top_of(world.template.floor_id) + RELEASE_HEIGHT
+        release_at = world.top_of(world.template.floor_id) + thor_rules.RELEASE_HEIGHT
         fall = release_at - (world.top_of(receptacle_id) if receptacle_id else 0.0)
-        impulse = THROW_IMPULSE if thrown else drop_impulse(world.spec(object_id).mass, fall)
+        impulse = (
+            thor_rules.THROW_IMPULSE if thrown else thor_rules.drop_impulse(world.spec(object_id).mass, fall)
+        )
         world.release(receptacle_id)
-        hard_enough = "breaking" in self.relaxed or breaks(impulse)
+        hard_enough = "breaking" in self.relaxed or thor_rules.breaks(impulse)
         if self._can(obj, "breakable") and not obj["isBroken"] and hard_enough:
             self._break_object(obj)
 
