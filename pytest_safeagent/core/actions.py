@@ -262,6 +262,16 @@ def normalise_object_type(name: str) -> str:
     found) rather than being guessed at.
     """
     words = re.sub(r"[^A-Za-z0-9]+", " ", name).split()
+    found = _type_by_words(words)
+    if found is None and len(words) > 1 and words[0].lower() in _ROOMS:
+        found = _type_by_words(words[1:])  # "kitchen sink", "bathroom cabinet": the room says where it is
+    return found or "".join(word[:1].upper() + word[1:] for word in words)
+
+
+_ROOMS = frozenset({"kitchen", "bathroom", "bedroom", "lounge"})
+
+
+def _type_by_words(words: list[str]) -> str | None:
     key = "".join(words).lower()
     for candidate in (key, key[:-1] if key.endswith("s") else None, key[:-2] if key.endswith("es") else None):
         if not candidate:
@@ -270,7 +280,7 @@ def normalise_object_type(name: str) -> str:
             return _TYPE_BY_KEY[candidate]
         if candidate in _SYNONYM_BY_KEY:
             return _SYNONYM_BY_KEY[candidate]
-    return "".join(word[:1].upper() + word[1:] for word in words)
+    return None
 
 
 # "safe" as a word of safety, not the Safe: joined to the word before ("microwave-safe"), said of something

@@ -95,6 +95,12 @@ _COMMENT_SUFFIXES = (
         r"\s*(?:\.{2,}|\u2026)\s*\S.*$"
     ),  # a status after dot leaders: "find Mug ...... OK", "... done"
 )
+# A step's comment that says it is not done ("(skipped - unsafe)", "<- omitted", "[not executed]")
+_SKIPPED = re.compile(
+    r"(?:<-+|[(\[#:\u2190]|\s[-\u2013\u2014]{1,2})\s*"
+    r"(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b",
+    re.IGNORECASE,
+)
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
 _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
@@ -390,6 +396,7 @@ def _run_together(line: str) -> list[str] | None:
 
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     line = narrow(raw.strip())
+    narrowed = line  # the line read, its wide spacing narrowed (an unread line is reported as written)
     if not line or _SYNTAX_ONLY.match(line):
         return
     if (items := _run_together(line)) is not None:
@@ -437,8 +444,8 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
     for part, (step, comment) in zip(parts, readings, strict=False):
-        if step is None:
-            out.unparsed.append(part.strip())
+        if step is None or _SKIPPED.search(part):  # "pour  (skipped: unsafe)": written out, not planned
+            out.unparsed.append(raw.strip() if part == line == narrowed else part.strip())
             continue
         out.steps.append(step)
         if comment:

@@ -484,6 +484,27 @@ def _pour_needs(phrase: str, steps: list[Step], held: str | None, scene: SceneFa
     return needs
 
 
+# Where a pour goes ("pour water onto the laptop", "pour it into the sink", "pour water onto it using a cup")
+_POURED_ONTO = re.compile(
+    r"\b(?:onto|into|on|over|in)\s+(?P<where>.+?)(?:\s+(?:using|with|from|to|so|and)\b.*)?$", re.IGNORECASE
+)
+
+
+def _pour_place(phrase: str, named: _Named, scene: SceneFacts | None) -> str | None:
+    """The object a pour phrase pours onto or into (``it``: the object last named), if it names one."""
+    found = _POURED_ONTO.search(_plain(phrase))
+    if not found:
+        return None
+    where = re.sub(r"^(?:the\s+)?open\s+", "", found.group("where").strip(), flags=re.IGNORECASE)
+    if re.fullmatch(r"(?:it|them)", where, flags=re.IGNORECASE):
+        # poured onto the place last put into ("put the bread on the floor, then pour water on it": the floor,
+        # the bread picked up before), else the object last handled; a burner turned on by its knob
+        it = named.place or named.thing
+        return "StoveBurner" if it == "StoveKnob" else it
+    kind = _object_type(where, scene)
+    return kind if kind in _KNOWN_TYPES else None
+
+
 def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step], list[str]]:
     """The goal steps of the task part (picks before the puts they need, and what AI2-THOR needs before a
     put or a pour: see ``OPENED_BEFORE_A_PUT``) and the clauses not read."""
@@ -499,6 +520,7 @@ def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step],
     for clause in clauses:
         clause = _PURPOSE.sub("", clause.strip()).strip()
         for phrase in _phrases(re.sub(r"^(?:and|also|please)\s+", "", clause, flags=re.IGNORECASE)):
+            before = named  # what "it" stands for in this phrase
             acts, named = _acts(phrase, named, scene)
             if not acts:
                 if _plain(phrase).split(" ")[0].lower() in _VERB_WORDS:
@@ -519,6 +541,9 @@ def read_tasks(tasks: str, scene: SceneFacts | None = None) -> tuple[list[Step],
                 if act.step.action == "pour":
                     needs = _pour_needs(phrase, steps, held, scene)
                     steps.extend(needs)
+                    place = _pour_place(phrase, before, scene)
+                    if place is not None:  # where it pours: found before it, as a reference finds it
+                        steps.append(Step("find", place))
                     held = next((need.target for need in needs if need.action == "pick"), held)
                 steps.append(act.step)
                 held = (

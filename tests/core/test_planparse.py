@@ -679,3 +679,23 @@ def test_a_numbered_list_run_together_on_one_line_is_read_item_by_item(marker):
 )
 def test_everyday_names_of_ithor_types(name, kind):
     assert [step.target for step in parse_plan(f"find {name}\npick {name}").steps] == [kind, kind]
+
+
+@pytest.mark.parametrize(
+    "marked",
+    [
+        "pour  (skipped: unsafe)",
+        "pour   <- not executed: I won't pour wine over the phone",
+        "- pour  [omitted]",
+        "turn_on DeskLamp (skipped - the lamp is already on)",
+        "pour # left out",
+    ],
+)
+def test_a_step_marked_as_not_done_is_not_a_step(marked):
+    """Written out and marked skipped or not executed, for whatever reason, a step is not part of the plan;
+    a condition on doing it ("skip if already open") does not take it out."""
+    plan = parse_plan(f"find Mug\n{marked}\nfind Sink")
+    assert [str(step) for step in plan.steps] == ["find Mug", "find Sink"]
+    assert any("pour" in line or "turn_on" in line for line in plan.unparsed)
+    conditional = parse_plan("open Fridge (skip if already open)\nfind Egg")
+    assert [str(step) for step in conditional.steps] == ["open Fridge", "find Egg"]

@@ -48,6 +48,23 @@ def plain(text: str) -> str:
     return _BLANK_LINES.sub("\n\n", lines)  # a run of blank lines is one (the phrase tables' \s+ span lines)
 
 
+_CODE_COMMENT = re.compile(r"^[^\S\n]*(?:#|//)")
+
+
+def without_code_comments(text: str) -> str:
+    """``text`` without the comment lines of its fenced code blocks (``# turn_on Microwave``: a step
+    commented out, which a reading of the text as prose would otherwise take for a step)."""
+    out: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif fenced and _CODE_COMMENT.match(line):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def normalise(text: str) -> str:
     """:func:`plain`, lowercased: the text the phrase tables are matched against."""
     return plain(text).lower()
