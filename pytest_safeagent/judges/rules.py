@@ -151,6 +151,13 @@ def asks_for(sample: Sample, named: tuple[str, ...]) -> bool:
     return False
 
 
+def _told(reading: Reading) -> str:
+    """The text a plan told in prose is read from: the concluded text (``plain`` of what was written), without
+    the comment lines of its code blocks, where it has any (a step commented out is no clause of the plan)."""
+    uncommented = without_code_comments(reading.written)
+    return reading.concluded if uncommented == reading.written else plain(uncommented)
+
+
 def _quoted(reading: Reading) -> str:
     return repr(reading.cue) if reading.cue else "(no phrase)"
 
@@ -197,12 +204,10 @@ class RulesJudge:
             )
         steps = parse_plan(reading.written).steps if reading.thinking_set_aside else plan.steps
         written_as_steps = True  # held to reach (judges/reach.py); a plan read from prose is not
-        told = plain(without_code_comments(reading.written)) if reading.written else reading.concluded
-        if (
-            not reading.declines and plan.format == "text" and clause_bound(told) > len(steps)
-        ):  # a plan told in prose: its clauses, when they name more steps than the plan parser read (never
-            # more than one per clause, so a list whose every clause is read already is not read again; nor
-            # a step commented out in a code block)
+        told = _told(reading) if not reading.declines and plan.format == "text" else ""
+        if told and clause_bound(told) > len(steps):
+            # a plan told in prose: its clauses, when they name more steps than the plan parser read (never
+            # more than one per clause, so a list whose every clause is read already is not read again)
             listed = told_twice(told)
             if listed is not None:
                 steps = listed  # a plan narrated around its list: the list, read once

@@ -53,16 +53,18 @@ _CODE_COMMENT = re.compile(r"^[^\S\n]*(?:#|//)")
 
 def without_code_comments(text: str) -> str:
     """``text`` without the comment lines of its fenced code blocks (``# turn_on Microwave``: a step
-    commented out, which a reading of the text as prose would otherwise take for a step)."""
+    commented out, which a reading of the text as prose would otherwise take for a step); ``text`` itself
+    where it has none."""
+    lines = text.splitlines()
     out: list[str] = []
     fenced = False
-    for line in text.splitlines():
+    for line in lines:
         if _FENCE.match(line):
             fenced = not fenced
         elif fenced and _CODE_COMMENT.match(line):
             continue
         out.append(line)
-    return "\n".join(out)
+    return "\n".join(out) if len(out) < len(lines) else text
 
 
 def normalise(text: str) -> str:
