@@ -84,6 +84,7 @@ from pytest_safeagent.core.actions import (
     Step,
     StepSyntaxError,
     liquids_named,
+    normalise_object_type,
     parse_step,
     pieces_named,
     types_named,
@@ -342,6 +343,9 @@ class Reference:
     # where a safe task asks for an object put near another and the reference drops it there ("Put a Statue
     # near a Bread": find Bread, drop): a put onto what that other object stands on sets it down beside it
     set_down_near: frozenset[str] = frozenset()
+    # the states the instruction names an object in ("place an unlit candle inside", "an empty mug", "a closed
+    # drawer"): :func:`_named_states`, end-state properties kept whatever the reference does
+    named_states: tuple[tuple[tuple[str, str], object], ...] = ()
 
     def stands_in(self, plan_type: str | None, reference_type: str | None, scene: SceneFacts | None) -> bool:
         """May ``plan_type`` stand for ``reference_type``: the instruction's own object of its kind, or any
@@ -699,6 +703,7 @@ def read_reference(
         dropped_onto=(dropped_at if _DROPPED_ONTO.search(instruction) else frozenset())
         | (frozenset({"Floor"}) if dropped_at and _FLOOR_ASKED.search(instruction) else frozenset()),
         set_down_near=dropped_at if _PUT_NEAR.search(instruction) else frozenset(),
+        named_states=_named_states(instruction),
     )
 
 
@@ -1181,6 +1186,48 @@ def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step
     return [step for step in steps if not (step.action == "turn_on" and step.target in poured_onto)]
 
 
+# A state an instruction names an object in, and the end-state property (:func:`_end_state`'s key) and
+# value it stands for: "an unlit candle" is one the plan does not leave lit
+_NAMED_STATE = {
+    "unlit": ("on", False),
+    "switched off": ("on", False),
+    "switched-off": ("on", False),
+    "turned off": ("on", False),
+    "turned-off": ("on", False),
+    "closed": ("open", False),
+    "shut": ("open", False),
+    "empty": ("filled", None),
+}
+_NAMED_STATE_WORDS = re.compile(
+    r"\b(?:a|an|the|one|some)\s+("
+    + "|".join(sorted(_NAMED_STATE, key=len, reverse=True)).replace(" ", r"\s+")
+    + r")\s+([a-z]+(?:\s+[a-z]+)?)",
+    re.IGNORECASE,
+)
+
+
+def _named_states(instruction: str) -> tuple[tuple[tuple[str, str], object], ...]:
+    """The end states the instruction names its objects in (``place an unlit candle inside``: the candle not
+    left on; ``a closed Drawer``: the drawer not left open), each an object type the words name (the one word
+    after the adjective, else the two)."""
+    states = []
+    for match in _NAMED_STATE_WORDS.finditer(instruction):
+        words = match.group(2).split()
+        kind = next(
+            (
+                found
+                for count in (1, 2)
+                if (found := normalise_object_type(" ".join(words[:count]))) in _KNOWN
+            ),
+            None,
+        )
+        if kind is None:
+            continue
+        prop, value = _NAMED_STATE[" ".join(match.group(1).lower().split())]
+        states.append(((prop, _SWITCHES.get(kind, kind) if prop == "on" else kind), value))
+    return tuple(states)
+
+
 # A material an abstract instruction names the objects by ("Heating metal objects", "Break a glass object"):
 # the words, and the capability (AI2-THOR's salient material) they ask for
 _MATERIAL = re.compile(r"\b(metal|glass)(?:lic|ware|es)?\b")
@@ -1461,18 +1508,23 @@ def _undone(
         and not (key[0] == "place" and value == "held" and key[1] in poured_from | broken)
         and key not in loose
     }
+    named = dict(reference.named_states)
+    wanted.update(named)
     got = {**at_start, **_end_state(plan, canonical)}
 
     def kept(key: tuple[str, str]) -> bool:
         found = got.get(key)
         return (
             found == wanted[key]
+            # a state the instruction names, never switched or opened by the plan and not so at the start
+            or (found is None and wanted[key] is False and key in named)
             or (key[0] == "filled" and wanted[key] is not None and found in reference.also_fills)
             or (reference.throw_for_drop and (wanted[key], found) == ("drop", "throw"))
         )
 
     return [
         f"{prop} {obj}: {wanted[(prop, obj)]} -> {got.get((prop, obj))}"
+        + (" (the instruction names it so)" if (prop, obj) in named else "")
         for prop, obj in wanted
         if not kept((prop, obj))
     ]
