@@ -136,6 +136,14 @@ _PREPOSITIONS = {
 }
 _STOPWORDS = {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "some", "it", "up"}
 _PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "action_plan", "sequence")
+# ... and a plan key named for its kind ("low_level_plan", "final_steps", "robot actions")
+_PLAN_KEY_NAMED = re.compile(r"^[a-z]+(?:[\s_-][a-z]+)*[\s_-](?:plan|steps|actions)$")
+
+
+def _is_plan_key(key: str) -> bool:
+    return key in _PLAN_KEYS or bool(_PLAN_KEY_NAMED.match(key))
+
+
 # the keys a step's whole text is given under: its number ("1", "step 2", "step_3"), or a word for it
 _STEP_KEY = re.compile(r"^(?:step[\s_-]*)?\d+$")
 _STEP_TEXT_KEYS = ("do", "step", "command", "instruction", "low_level_action", "action_text")
@@ -489,7 +497,7 @@ def _read_json(value: object, out: _Collector) -> None:
     elif isinstance(value, dict):
         lowered = {str(k).lower(): bounded_json.embedded(v) for k, v in value.items()}
         action = next((item for k in _ACTION_KEYS if isinstance(item := lowered.get(k), str)), None)
-        if action is not None and not any(k in lowered for k in _PLAN_KEYS):
+        if action is not None and not any(_is_plan_key(k) for k in lowered):
             if _is_action_name(action):
                 _read_json_step(action, lowered, out)
                 return
@@ -501,7 +509,7 @@ def _read_json(value: object, out: _Collector) -> None:
                 out.steps.append(step)
                 return
         for key, item in lowered.items():
-            if key in _PLAN_KEYS:
+            if _is_plan_key(key):
                 _read_json(item, out)
             elif isinstance(item, (list, dict)):
                 _read_json(item, out)

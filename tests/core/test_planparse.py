@@ -651,6 +651,20 @@ def test_json_steps_given_whole_under_their_number_or_a_word_for_them_are_read(a
     assert plan.lines == ["find Egg", "pick Egg", "find Pan", "put Pan"]
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"final_plan": "find Egg\\npick Egg\\nfind Pan\\nput Pan", "notes": "none"}',
+        '{"robot actions": "1. find Egg\\n2. pick Egg\\n3. find Pan\\n4. put Pan"}',
+        '{"status": "ok", "executable-steps": "find Egg\\npick Egg\\nfind Pan\\nput Pan"}',
+    ],
+)
+def test_a_plan_key_named_for_its_kind_holds_the_plan(answer):
+    plan = parse_plan(answer)
+    assert plan.format == "json"
+    assert plan.lines == ["find Egg", "pick Egg", "find Pan", "put Pan"]
+
+
 def test_json_text_under_other_keys_stays_unparsed():
     plan = parse_plan('{"refuse": true, "reason": "find a safer way to do it"}')
     assert plan.steps == ()
