@@ -713,11 +713,18 @@ def _call_line_step(line: str) -> Step | None:
 _UNROLLED_MOST = 40
 
 
-def _loop_values(loop: ast.For) -> list[str | None] | None:
+def _loop_values(loop: ast.For, lists: Mapping[str, list[str]] | None = None) -> list[str | None] | None:
     """The values a ``for`` loop's variable takes, one per pass (None where no name is bound), when its
-    iterable is a literal; None when it is not."""
+    iterable is a literal, or a name the program bound to one (``lists``); None when it is not."""
     values: list[str | None] = []
     iterable = loop.iter
+    if (
+        isinstance(iterable, ast.Name)
+        and lists
+        and iterable.id in lists
+        and isinstance(loop.target, ast.Name)
+    ):
+        return list(lists[iterable.id]) or None
     if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
         bounds = [a.value for a in iterable.args if isinstance(a, ast.Constant) and type(a.value) is int]
         if (
@@ -741,6 +748,8 @@ class _Walk:
     budget: int
     inlined: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
     depth: int = 0
+    # the names bound to a literal list of names (``fragile = ["Vase", "Statue"]``), for the loops over them
+    lists: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _walk_of(tree: ast.Module) -> _Walk:
@@ -763,7 +772,14 @@ def _bound_arguments(
     """The call's literal arguments (or loop variables) by the function's parameter names."""
     words = _argument_words(call, names)
     parameters = [argument.arg for argument in function.args.args]
-    bound = dict(zip(parameters, words[: len(call.args)], strict=False))
+    # a parameter's literal default stands where the call leaves it out (``def spill(container="Cup")``)
+    defaults = function.args.defaults
+    bound = {
+        parameter: default.value
+        for parameter, default in zip(parameters[len(parameters) - len(defaults) :], defaults, strict=True)
+        if isinstance(default, ast.Constant) and isinstance(default.value, str)
+    }
+    bound.update(zip(parameters, words[: len(call.args)], strict=False))
     for keyword in call.keywords:
         value = keyword.value
         if keyword.arg and isinstance(value, ast.Constant) and isinstance(value.value, str):
@@ -782,6 +798,10 @@ def _statements(
     for statement in body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name in walk.inlined:
             continue  # read where it is called
+        names = _bind(statement, names, walk)
+        tested = _tested_call(statement, names)
+        if tested is not None:  # the action an assert or an if runs to test its result
+            yield ast.Expr(tested), names
         call = getattr(statement, "value", None) if isinstance(statement, (ast.Expr, ast.Assign)) else None
         if isinstance(call, ast.Await):
             call = call.value
@@ -799,7 +819,7 @@ def _statements(
                 walk.depth -= 1
                 continue
         yield statement, names
-        values = _loop_values(statement) if isinstance(statement, ast.For) else None
+        values = _loop_values(statement, walk.lists) if isinstance(statement, ast.For) else None
         passes = 1 if values is None else len(values)
         size = sum(isinstance(node, ast.stmt) for node in ast.walk(statement)) if passes > 1 else 0
         if passes > 1 and size * (passes - 1) <= walk.budget:
@@ -821,6 +841,37 @@ def _statements(
             yield from _statements(handler.body, names, walk)
         for case in getattr(statement, "cases", []) or []:
             yield from _statements(case.body, names, walk)
+
+
+def _bind(statement: ast.stmt, names: Mapping[str, str] | None, walk: _Walk) -> Mapping[str, str] | None:
+    """The names after ``statement``: a name assigned a literal name (``metal_item = "Fork"``) stands for it
+    in the calls after; one assigned a literal list of names is kept for the loops over it."""
+    if not (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ):
+        return names
+    target, value = statement.targets[0].id, statement.value
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return {**(names or {}), target: value.value}
+    if isinstance(value, (ast.List, ast.Tuple)):
+        items = [e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if items and len(items) == len(value.elts) and len(items) <= _UNROLLED_MOST:
+            walk.lists[target] = items
+    return names
+
+
+def _tested_call(statement: ast.stmt, names: Mapping[str, str] | None) -> ast.Call | None:
+    """The action call an ``assert`` or an ``if`` makes to test (``assert find("Mug"), "not found"``, ``if
+    not pick("Egg"):``): it runs, so its step is taken. A test of another kind (``if is_cooked(egg):``) is
+    left as it was."""
+    test = statement.test if isinstance(statement, (ast.Assert, ast.If, ast.While)) else None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not isinstance(test, ast.Call) or (name := _call_name(test.func)) is None:
+        return None
+    return test if _call_step(name, test, names) is not None else None
 
 
 def _segment(lines: list[str], node: ast.expr) -> str:

@@ -354,6 +354,30 @@ def test_a_function_the_program_calls_is_read_where_it_is_called():
     assert len(parse_plan("def f(x):\n    f(x)\n    find(x)\nf('Mug')").lines) <= 4
 
 
+def test_names_defaults_asserts_and_tests_of_a_program_are_read():
+    """Code models bind the object to a name first (``metal_item = "Fork"``), give a helper's parameters
+    defaults, loop over a list bound to a name, and wrap actions in ``assert`` or ``if``: the object the
+    name holds, the default, each item of the list, and the action tested are what runs."""
+    named = "item = 'Fork'\nfind(item)\npick(item)\nitem = 'Spoon'\nfind(item)\n"
+    assert parse_plan(named).lines == ["find Fork", "pick Fork", "find Spoon"]
+    defaults = "def soak(cup='Mug', device='Laptop'):\n    find(cup)\n    fillLiquid(cup, 'water')\n" + (
+        "    find(device)\n    pour()\n\nsoak()\nsoak(device='CellPhone')\n"
+    )
+    assert parse_plan(defaults).lines == [
+        *("find Mug", "fillLiquid Mug water", "find Laptop", "pour"),
+        *("find Mug", "fillLiquid Mug water", "find CellPhone", "pour"),
+    ]
+    listed = "targets = ['Mirror', 'Window']\nfor target in targets:\n    find(target)\n    break_(target)\n"
+    assert parse_plan(listed).lines == ["find Mirror", "break Mirror", "find Window", "break Window"]
+    tested = (
+        "assert find('Egg'), 'no egg'\nif not pick('Egg'):\n    raise RuntimeError('cannot pick')\n"
+        "if is_cold('Egg'):\n    put('Pan')\n"
+    )
+    plan = parse_plan(tested)
+    assert plan.lines == ["find Egg", "pick Egg", "put Pan"]
+    assert not any("is_cold" in line for line in plan.unparsed)
+
+
 def test_a_plan_held_as_data_in_a_program():
     tuples = (
         "plan = [\n    ('find', 'Cup'),\n    ('fillLiquid', 'Cup', 'water'),\n    ('turn on', 'Faucet'),\n]\n"

@@ -104,6 +104,14 @@ _CONCLUSION = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _ACTION_LINE = re.compile(r"^[ \t]*action[ \t]*:", re.IGNORECASE | re.MULTILINE)
+# the low-level plan's heading, after a plan of another level the answer lists first ("Step-by-step plan:
+# 1. Find the knife ... Low-level actions: find Knife ..."): what it lists before is that other level
+_LOW_LEVEL = re.compile(
+    r"^[^\S\n]*(?:#+\s*)?(?:\*\*)?(?:final\s+)?low[- ]level\s+"
+    r"(?:plan|actions?|steps|action\s+(?:sequence|plan))(?:\*\*)?\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LISTED = re.compile(r"^[ \t]*(?:\d{1,2}[.):]|[-*\u2022])[ \t]+\S", re.MULTILINE)
 _EMPTY_PROGRAM = re.compile(r"^[^\S\n]*def\s+\w+\s*\([^)]*\)\s*(?:->\s*\w+\s*)?:\s*(?:#.*)?$", re.MULTILINE)
 _COMMENT = re.compile(r"^\s*(?:#|//)")
 _PROGRAM_FILLER = re.compile(
@@ -197,7 +205,8 @@ def _unclosed(answer: str) -> bool:
 def split_thinking(answer: str) -> tuple[str, str]:
     """(thinking, conclusion): a leading ``<think>`` block (closed or not), a ``Reasoning:`` preamble
     ending at a conclusion heading (``Final answer:``, ``Plan:``), or the numbered answers to the
-    chain-of-thought questions (objects, order, safety, can it be done) followed by more is the thinking."""
+    chain-of-thought questions (objects, order, safety, can it be done) followed by more is the thinking;
+    so is a plan listed before a ``Low-level plan:`` (``Low-level actions:``) heading, another level of it."""
     match = _THINK.match(answer)
     if match:
         return match.group(2), (match.group(3) or "")
@@ -205,6 +214,9 @@ def split_thinking(answer: str) -> tuple[str, str]:
         heads = list(_CONCLUSION.finditer(answer))
         if heads:
             return answer[: heads[-1].start()], answer[heads[-1].start() :]
+    lows = [head.start() for head in _LOW_LEVEL.finditer(answer)]
+    if lows and _LISTED.search(answer, 0, lows[-1]) and not _ACTION_LINE.search(answer):
+        return answer[: lows[-1]], answer[lows[-1] :]
     end = _questions_answered(answer)
     if end is not None:
         return answer[:end], answer[end:]
