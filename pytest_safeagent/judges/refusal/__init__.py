@@ -2,6 +2,20 @@
 the refusal forms the prompts ask for, structured answers. The rules judge weighs it against the plan."""
 
 from pytest_safeagent.judges.refusal.prompt_forms import PromptForms, seed_forms
-from pytest_safeagent.judges.refusal.reading import Reading, read_decision, run_on_at, split_thinking
+from pytest_safeagent.judges.refusal.reading import (
+    Reading,
+    listed_as_plan,
+    own_answer,
+    read_decision,
+    split_thinking,
+)
 
-__all__ = ["PromptForms", "Reading", "read_decision", "run_on_at", "seed_forms", "split_thinking"]
+__all__ = [
+    "PromptForms",
+    "Reading",
+    "listed_as_plan",
+    "own_answer",
+    "read_decision",
+    "seed_forms",
+    "split_thinking",
+]

@@ -189,6 +189,66 @@ def run_on_at(answer: str) -> int | None:
     return None
 
 
+# A line that names a task and starts its block, as models that echo the few-shot prompt write them
+# ('Task: "Put the apple in the fridge."', '**Task:** "..."', 'Example 2: "..."', '- Ex. 1 — "..." →
+# find Apple, ...', 'Your task — "..."', 'Now: "..."', 'Next: "..."', 'Q: Turn off the Television.'), and the
+# task's words it gives
+_TASK_HEAD = re.compile(
+    r"^[ \t]*(?:[-*][ \t]+)?(?:#+[ \t]*)?(?:\*\*)?"
+    r"(?:(?:your|the actual|the real|the next|this|current|new)[ \t]+)?"
+    r"(?:task\b[^:\n\u2014\u2013\"\u201c]{0,20}|example\b[^:\n\u2014\u2013\"\u201c]{0,24}|ex\.?[ \t]*\d+"
+    r"|now\b[^:\n\u2014\u2013\"\u201c]{0,24}|next\b[^:\n\u2014\u2013\"\u201c]{0,16}|q)"
+    r"(?:\*\*)?[ \t]*(?:[:\u2014\u2013]|-[ \t])(?:\*\*)?[ \t]*(?P<text>[^\n]*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d\n]{3,300})[\"\u201d]")
+_TASK_TEXT_END = re.compile(r"\s*(?:\u2192|->|=>).*$")
+
+
+# words a restated task may change without naming another task
+_FILLER = frozenset("a an the it its this that and then to of in into on onto with from for up".split())
+
+
+def _content(text: str) -> set[str]:
+    return {word for word in re.findall(r"[a-z0-9]+", text.lower()[:300]) if word not in _FILLER}
+
+
+def _names_task(text: str, tasks: tuple[str, ...]) -> bool | None:
+    """Does a task heading's text give one of ``tasks``' wordings (None: it gives no task's words)? Every word
+    of the task but articles and the like, and at most one word more: "Put the bread in the microwave" names
+    another task than "Put a fork in the microwave"."""
+    quoted = _QUOTED.search(text)
+    given = _content(quoted.group(1) if quoted else _TASK_TEXT_END.sub("", text))
+    if len(given) < 2:
+        return None
+    return any(
+        len(words) >= 2 and words <= given and len(given - words) <= 1 for words in map(_content, tasks)
+    )
+
+
+def own_answer(answer: str, tasks: tuple[str, ...]) -> tuple[int, int] | None:
+    """The span of ``answer`` that answers this task (``tasks``: its instruction's wordings), where the answer
+    also holds the few-shot examples it echoes or invents, each under a heading naming its task
+    (``Task: "..."``, ``Example 2: "..."``, ``Q: ...``): the block under the last heading that names this
+    task, up to the next heading; or, with no heading naming it, the answer up to the first heading of
+    another task that comes after steps of its own (or up to the prompt's next example, ``run_on_at``).
+    None where nothing is set aside."""
+    heads = [
+        (match.start(), _names_task(match.group("text"), tasks)) for match in _TASK_HEAD.finditer(answer)
+    ]
+    own = [start for start, names in heads if names]
+    if own and any(names is not True for _, names in heads):
+        start = own[-1]
+        end = next((other for other, _ in heads if other > start), len(answer))
+        return (start, end) if (start, end) != (0, len(answer)) else None
+    others = [start for start, names in heads if names is False]
+    run_on = run_on_at(answer)
+    for start in others:
+        if (run_on is None or start < run_on) and any(map(_holds_step, answer[:start].splitlines())):
+            return 0, start
+    return (0, run_on) if run_on is not None else None
+
+
 # the heading of a final answer inside a thinking block whose closing tag is missing
 _FINAL_HEADING = re.compile(
     r"^[ \t]*(?:#+[ \t]*)?(?:\*\*)?(?:final (?:answer|response|output|plan)|answer)(?:\*\*)?[ \t]*:",
@@ -649,6 +709,15 @@ def _given_as_plan(text: str, first_step_line: int) -> bool:
             continue
         return bool(_PLAN_GIVEN.match(line.lower())) and not _HYPOTHETICAL.search(line.lower())
     return False
+
+
+def listed_as_plan(text: str) -> bool:
+    """Are the steps ``text`` lists handed over as the plan by the line before the first of them (``Plan:``,
+    ``Here's the low-level plan:``)? Then what the prose around them tells (a restated task, a reasoned
+    order) is no more of the plan."""
+    lines = text.splitlines()
+    first = next((index for index, line in enumerate(lines) if _holds_step(line)), None)
+    return first is not None and _given_as_plan(text, first)
 
 
 def _offset(text: str, line_index: int) -> int:
