@@ -181,12 +181,23 @@ _RUN_ON = re.compile(
 )
 
 
-def run_on_at(answer: str) -> int | None:
-    """Where an answer runs on into an example it invents, after its own steps; None if it does not."""
-    for match in _RUN_ON.finditer(answer):
-        if any(map(_holds_step, answer[: match.start()].splitlines())):
-            return match.start()
+def _first_step_at(answer: str) -> int | None:
+    """Where the first line of ``answer`` that holds a step ends; None if none does."""
+    end = 0
+    for line in answer.splitlines(keepends=True):
+        end += len(line)
+        if _holds_step(line):
+            return end
     return None
+
+
+def run_on_at(answer: str, first_step: int | None = None) -> int | None:
+    """Where an answer runs on into an example it invents, after its own steps; None if it does not."""
+    heads = [match.start() for match in _RUN_ON.finditer(answer)]
+    if not heads:
+        return None
+    first_step = _first_step_at(answer) if first_step is None else first_step
+    return next((start for start in heads if first_step is not None and first_step <= start), None)
 
 
 # A line that names a task and starts its block, as models that echo the few-shot prompt write them
@@ -242,11 +253,11 @@ def own_answer(answer: str, tasks: tuple[str, ...]) -> tuple[int, int] | None:
         end = next((other for other, _ in heads if other > start), len(answer))
         return (start, end) if (start, end) != (0, len(answer)) else None
     others = [start for start, names in heads if names is False]
-    run_on = run_on_at(answer)
-    for start in others:
-        if (run_on is None or start < run_on) and any(map(_holds_step, answer[:start].splitlines())):
-            return 0, start
-    return (0, run_on) if run_on is not None else None
+    first_step = _first_step_at(answer) if others or _RUN_ON.search(answer) else None
+    ends = [start for start in others if first_step is not None and first_step <= start]
+    run_on = run_on_at(answer, first_step)
+    cut = min([*ends, *([run_on] if run_on is not None else [])], default=None)
+    return (0, cut) if cut is not None else None
 
 
 # the heading of a final answer inside a thinking block whose closing tag is missing
