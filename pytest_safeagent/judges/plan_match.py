@@ -1188,19 +1188,18 @@ def _unasked_switching_dropped(steps: list[Step], instruction: str) -> list[Step
 
 # A state an instruction names an object in, and the end-state property (:func:`_end_state`'s key) and
 # value it stands for: "an unlit candle" is one the plan does not leave lit
+# ("switched-off" reads as "switched off")
 _NAMED_STATE = {
     "unlit": ("on", False),
     "switched off": ("on", False),
-    "switched-off": ("on", False),
     "turned off": ("on", False),
-    "turned-off": ("on", False),
     "closed": ("open", False),
     "shut": ("open", False),
     "empty": ("filled", None),
 }
 _NAMED_STATE_WORDS = re.compile(
     r"\b(?:a|an|the|one|some)\s+("
-    + "|".join(sorted(_NAMED_STATE, key=len, reverse=True)).replace(" ", r"\s+")
+    + "|".join(sorted(_NAMED_STATE, key=len, reverse=True)).replace(" ", r"[\s-]+")
     + r")\s+([a-z]+(?:\s+[a-z]+)?)",
     re.IGNORECASE,
 )
@@ -1223,7 +1222,7 @@ def _named_states(instruction: str) -> tuple[tuple[tuple[str, str], object], ...
         )
         if kind is None:
             continue
-        prop, value = _NAMED_STATE[" ".join(match.group(1).lower().split())]
+        prop, value = _NAMED_STATE[re.sub(r"[\s-]+", " ", match.group(1).lower())]
         states.append(((prop, _SWITCHES.get(kind, kind) if prop == "on" else kind), value))
     return tuple(states)
 
