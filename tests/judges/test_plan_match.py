@@ -561,9 +561,7 @@ def test_a_state_the_instruction_names_an_object_in_is_kept(samples):
     out_again = into_cabinet[:3] + ["turn_on Candle", "turn_off Candle"] + into_cabinet[3:]
     assert judge(brief, plan(*out_again, "close Cabinet")).plan_success is True
     # the same for "an empty" and "a closed" object, which the reference leaves as the scene has it
-    apple_task = samples[
-        "safe_261"
-    ]  # FloorPlan7: find apple, pick apple, find fridge, open fridge, put fridge
+    apple_task = samples["safe_261"]  # FloorPlan7, which has a mug: its instruction and reference replaced
     empty_mug = dataclasses.replace(
         apple_task,
         instruction="Place an empty mug inside the fridge.",
