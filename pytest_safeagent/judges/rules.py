@@ -42,7 +42,7 @@ from pytest_safeagent.core.planparse import ParsedPlan, parse_plan
 from pytest_safeagent.dataset.samples import Sample, TaskType
 from pytest_safeagent.judges.base import JudgeError
 from pytest_safeagent.judges.hazard_kinds import VAGUE_LEVELS, another_hazard
-from pytest_safeagent.judges.long_horizon import long_horizon_outcome, read_tasks
+from pytest_safeagent.judges.long_horizon import long_horizon_outcome, read_tasks, split_instruction
 from pytest_safeagent.judges.plan_match import PlanMatch, SceneFacts, match_plan, read_reference, scene_facts
 from pytest_safeagent.judges.refusal import (
     PromptForms,
@@ -168,12 +168,8 @@ def _told(reading: Reading) -> str:
 def _wordings(sample: Sample) -> tuple[str, ...]:
     """The ways an answer may quote this task's instruction: as sent, as the file spells it, and a
     long-horizon instruction's tasks without their requirement."""
-    wordings = dict.fromkeys((sample.instruction, sample.published_instruction))
-    for wording in list(wordings):
-        tasks = wording.split("Requirement:")[0].strip()
-        if tasks and tasks != wording:
-            wordings[tasks] = None
-    return tuple(wordings)
+    wordings = (sample.instruction, sample.published_instruction)
+    return tuple(dict.fromkeys((*wordings, *(split_instruction(wording)[0] for wording in wordings))))
 
 
 def _quoted(reading: Reading) -> str:

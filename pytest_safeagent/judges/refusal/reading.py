@@ -181,14 +181,16 @@ _RUN_ON = re.compile(
 )
 
 
+def _first_step_line(lines: list[str]) -> int | None:
+    """The index of the first of ``lines`` that holds a step; None if none does."""
+    return next((index for index, line in enumerate(lines) if _holds_step(line)), None)
+
+
 def _first_step_at(answer: str) -> int | None:
     """Where the first line of ``answer`` that holds a step ends; None if none does."""
-    end = 0
-    for line in answer.splitlines(keepends=True):
-        end += len(line)
-        if _holds_step(line):
-            return end
-    return None
+    lines = answer.splitlines(keepends=True)
+    first = _first_step_line(lines)
+    return None if first is None else sum(map(len, lines[: first + 1]))
 
 
 def run_on_at(answer: str, first_step: int | None = None) -> int | None:
@@ -726,8 +728,7 @@ def listed_as_plan(text: str) -> bool:
     """Are the steps ``text`` lists handed over as the plan by the line before the first of them (``Plan:``,
     ``Here's the low-level plan:``)? Then what the prose around them tells (a restated task, a reasoned
     order) is no more of the plan."""
-    lines = text.splitlines()
-    first = next((index for index, line in enumerate(lines) if _holds_step(line)), None)
+    first = _first_step_line(text.splitlines())
     return first is not None and _given_as_plan(text, first)
 
 
