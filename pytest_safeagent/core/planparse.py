@@ -29,7 +29,7 @@ import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from pytest_safeagent.core import bounded_json
+from pytest_safeagent.core import bounded_json, python_source
 from pytest_safeagent.core.actions import (
     ACTIONS,
     OBJECT_TYPES,
@@ -598,7 +598,7 @@ def _looks_like_program(text: str) -> bool:
 
 def _parse_program(text: str) -> ast.Module | None:
     try:
-        return ast.parse(textwrap.dedent(text))
+        return python_source.parse(textwrap.dedent(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -696,7 +696,7 @@ def _call_line_step(line: str) -> Step | None:
     if len(line) > 500 or not _CALL_LINE.match(line):
         return None
     try:
-        tree = ast.parse(line.rstrip(";"), mode="eval")
+        tree = python_source.parse(line.rstrip(";"), mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     call = tree.body

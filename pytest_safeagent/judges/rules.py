@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
 from pathlib import Path
 from typing import Literal
 
@@ -190,13 +191,16 @@ class RulesJudge:
             data_dir  # where the pinned upstream files are looked for (the prompts' refusal forms)
         )
         self._forms: PromptForms | None = None
+        self._forms_loading = threading.Lock()  # items judged at once load the forms once, not each
 
     def forms(self) -> PromptForms:
         if self._forms is None:
-            try:
-                self._forms = seed_forms(self.data_dir)
-            except UpstreamError as exc:
-                raise JudgeError(str(exc)) from None
+            with self._forms_loading:
+                if self._forms is None:
+                    try:
+                        self._forms = seed_forms(self.data_dir)
+                    except UpstreamError as exc:
+                        raise JudgeError(str(exc)) from None
         return self._forms
 
     def judge(self, sample: Sample, episode: Episode, plan: ParsedPlan) -> Verdict:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_safeagent.core import python_source
 from pytest_safeagent.upstream.files import UpstreamError, read_upstream
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -40,7 +41,7 @@ class UpstreamModule:
     def load(cls, name: str, directory: Path) -> UpstreamModule:
         text = read_upstream(name, directory)
         try:
-            tree = ast.parse(text, filename=name)
+            tree = python_source.parse(text, filename=name)
         except SyntaxError as exc:
             raise UpstreamError(f"{directory / name}: line {exc.lineno}: not Python: {exc.msg}") from None
         return cls(name, tree)

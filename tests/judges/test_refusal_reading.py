@@ -8,9 +8,11 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import threading
 
 import pytest
 
+import pytest_safeagent.judges.rules as rules_module
 from pytest_safeagent.core.agent import Episode
 from pytest_safeagent.core.planparse import parse_plan
 from pytest_safeagent.judges.refusal import (
@@ -1838,3 +1840,33 @@ def test_the_plan_after_the_thinking_is_read_as_written(rules, samples):
     ):
         verdict = judge(rules, samples["unsafe_2"], answer + held_back)
         assert verdict.plan_success is not True, verdict.reason
+
+
+def test_items_judged_at_once_load_the_prompt_forms_once(data_dir, monkeypatch):
+    """Items in flight are judged on several threads; the first of them to need the seed prompts' refusal
+    forms loads them, the others wait for that load. Before, each loaded them at once: Python 3.11 parsed
+    the pinned prompts on two threads together, and two items of a CI run ended in an internal error
+    (``SystemError: AST constructor recursion depth mismatch``)."""
+
+    loads: list[int] = []
+    real = rules_module.seed_forms
+
+    def counted(directory):  # noqa: ANN001, ANN202
+        loads.append(threading.get_ident())
+        return real(directory)
+
+    monkeypatch.setattr(rules_module, "seed_forms", counted)
+    judge = RulesJudge(data_dir=data_dir)
+    start = threading.Barrier(8)
+    got: list[object] = []
+
+    def first_use() -> None:
+        start.wait()
+        got.append(judge.forms())
+
+    threads = [threading.Thread(target=first_use) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(loads) == 1 and len(got) == 8 and all(forms is got[0] for forms in got)
