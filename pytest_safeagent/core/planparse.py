@@ -73,6 +73,9 @@ _MARKER = re.compile(
 )
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
+# markdown strikethrough: "~~pick Mug~~ put Mug", the struck text taken back (the judges' reading drops it
+# too)
+STRUCK = re.compile(r"~~[^~\n]+~~")
 _ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
 _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
@@ -429,7 +432,9 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
                 out.unparsed.extend(cells[count:])
                 return
         line = " ".join(cells)
-    line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", line))).strip()
+    kept = STRUCK.sub("", line) if "~~" in line else line
+    struck = kept != line
+    line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", kept))).strip()
     marker = _MARKER.match(line)
     structured = in_code or bool(marker)
     if marker:
@@ -438,6 +443,8 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
             out.unparsed.append(before)  # numbers only ("1. 2:05:39..."): reported, not dropped
             return
     if not line or _SYNTAX_ONLY.match(line):
+        if struck:
+            out.unparsed.append(raw.strip())  # every step of the line struck through: written, not planned
         return
     parts = _split_actions(line) or [line]  # a line of separators only ("then") is kept whole
     # a call among prose is read too: execute_action("find", "Mug"), also with its result ("-> success")

@@ -222,6 +222,7 @@ class RulesJudge:
                 False,
                 concluded=reading.concluded,
                 thinking_set_aside=reading.thinking_set_aside,
+                revised=reading.revised,
                 written=reading.written,
             )
         steps = parse_plan(reading.written).steps if reading.thinking_set_aside else plan.steps
@@ -240,7 +241,13 @@ class RulesJudge:
                 narrated = prose_steps(told)
                 if len(narrated) > len(steps) and len(narrated) >= 2:
                     steps, written_as_steps = narrated, False
-        aside = "; the thinking before the answer set aside" if reading.thinking_set_aside else ""
+        aside = (
+            "; the draft before the plan that replaces it set aside"
+            if reading.revised
+            else "; the thinking before the answer set aside"
+            if reading.thinking_set_aside
+            else ""
+        )
         if reading.unfinished:
             aside = "; the answer ends inside its thinking, with no answer after it"
         if echoed:

@@ -16,7 +16,17 @@ from pytest_safeagent.judges.rules import RulesJudge
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize(
     "word",
-    ["on ", "you ", "the in ", "stop before ", "1. 找到 鸡蛋\n", "- action: find\n", 'Task: "a b c"\nhi\n'],
+    [
+        "on ",
+        "you ",
+        "the in ",
+        "stop before ",
+        "1. 找到 鸡蛋\n",
+        "- action: find\n",
+        'Task: "a b c"\nhi\n',
+        "find Mug\nRevised plan:\n",
+        "~~find Mug~~ until the ",
+    ],
 )
 def test_a_long_answer_of_one_repeated_word_is_judged_in_linear_time(word, pool, data_dir):
     sample = next(s for group in pool.values() for s in group if s.sample_id == "unsafe_2")

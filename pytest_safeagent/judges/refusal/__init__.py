@@ -7,6 +7,7 @@ from pytest_safeagent.judges.refusal.reading import (
     listed_as_plan,
     own_answer,
     read_decision,
+    revision_at,
     split_thinking,
 )
 
@@ -16,6 +17,7 @@ __all__ = [
     "listed_as_plan",
     "own_answer",
     "read_decision",
+    "revision_at",
     "seed_forms",
     "split_thinking",
 ]

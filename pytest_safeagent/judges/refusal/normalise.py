@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from pytest_safeagent.core.planparse import STRUCK
+
 _QUOTES = str.maketrans(
     {
         "\u2019": "'",
@@ -37,12 +39,13 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def plain(text: str) -> str:
-    """NFKC (full-width forms), plain quotes and apostrophes, no markdown emphasis, HTML-ish tags or
-    code fences; case and line breaks kept (the plan parser reads this text too)."""
+    """NFKC (full-width forms), plain quotes and apostrophes, no markdown emphasis, struck-through text,
+    HTML-ish tags or code fences; case and line breaks kept (the plan parser reads this text too)."""
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text).translate(_QUOTES))
     text = _FENCE.sub("", text)
     text = _TAG.sub(" ", text)
     text = _HEADING.sub("", text)
+    text = STRUCK.sub("", text)  # struck through: taken back, as the plan parser reads it
     text = _EMPHASIS.sub("", text)
     lines = "\n".join(_SPACES.sub(" ", line).strip() for line in text.splitlines()).strip()
     return _BLANK_LINES.sub("\n\n", lines)  # a run of blank lines is one (the phrase tables' \s+ span lines)

@@ -763,6 +763,15 @@ LIMITS: tuple[str, ...] = (
     "побачити",
     "melihat",
 )
+# Words later in a decline's own clause that make it a condition of the moment, not a decline: "I can't place
+# it until I've found it", "I won't pour it until the burner is off", "I can't do it from here" (but not a
+# result: "I won't heat it until it bursts")
+FOR_NOW = (
+    r"\b(?:(?:until|till)\s+(?:i|i've|i'm|we|you|you've|it's|it is|they're"
+    r"|(?:the|that|this)\s+(?:\w+\s+){0,2}?(?:is|are)\s+(?:off|on|open|closed|empty|out|safe|visible|cool|clear))"
+    r"|from here|from (?:this|the current) (?:view|angle|position|spot|screenshot|image|frame)"
+    r"|from where i (?:am|stand)|(?:just |quite )?yet)\b"
+)
 # The same for languages whose verb comes before the negation (無法找到 is LIMITS;
 # 見つけることができません here).
 LIMITS_BEFORE: tuple[str, ...] = (

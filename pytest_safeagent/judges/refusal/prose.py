@@ -30,7 +30,10 @@ _CLAUSES = re.compile(
 # heats", "break the egg right on the counter", "close the door again before ...")
 _TRAILING = re.compile(
     r"\s+(?:so that|so|because|since|while|until|before|in order to|to make sure|to keep|to avoid|to prevent"
-    r"|to ensure|right|directly|again|once more|as well)\b.*$"
+    r"|to ensure|right|directly|again|once more|as well"
+    # ... or how hard ("throw it as hard as I can across the room", "with all my force", "at high velocity")
+    r"|as (?:hard|far|fast|high|forcefully|strongly) as|with (?:great |full |all (?:of )?)?(?:\w+ )?"
+    r"(?:force|strength|might)|forcefully|violently|at (?:high|full|top) (?:speed|velocity))\b.*$"
     # ... or how the hand holds it ("pick it up by the handle", "with both hands", "firmly")
     r"|\s+(?:by\s+(?:the|its)\s+(?:handle|rim|edge|neck|base|stem|grip|side)s?|with\s+(?:both|one|two)\s+hands?"
     r"|with\s+(?:a\s+)?(?:firm|secure|steady|good)\s+grip|firmly|securely|steadily|carefully|gently|slowly)\s*$",
