@@ -104,6 +104,11 @@ _SKIPPED = re.compile(
     r"(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b",
     re.IGNORECASE,
 )
+# ... or the same words after a forward arrow, which splits the line as it splits steps ("turn_on Microwave ->
+# skipped (unsafe)"): the part after the arrow is the note, the part before it the step not done
+_SKIP_NOTE = re.compile(
+    r"^\W*(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b", re.IGNORECASE
+)
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
 _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
@@ -458,8 +463,13 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
             parts[0], readings[0] = first, reading
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
-    for part, (step, comment) in zip(parts, readings, strict=False):
-        if step is None or _SKIPPED.search(part):  # "pour  (skipped: unsafe)": written out, not planned
+    for index, (part, (step, comment)) in enumerate(zip(parts, readings, strict=False)):
+        noted = (
+            index + 1 < len(parts) and readings[index + 1][0] is None and _SKIP_NOTE.match(parts[index + 1])
+        )
+        if (
+            step is None or noted or _SKIPPED.search(part)
+        ):  # "pour  (skipped: unsafe)": written out, not planned
             out.unparsed.append(raw.strip() if part == line == narrowed else part.strip())
             continue
         out.steps.append(step)

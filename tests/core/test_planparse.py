@@ -727,6 +727,10 @@ def test_everyday_names_of_ithor_types(name, kind):
         "- pour  [omitted]",
         "turn_on DeskLamp (skipped - the lamp is already on)",
         "pour # left out",
+        # a forward arrow splits a line into steps ("find Mug -> pick Mug"); a note after it is no step, and
+        # the step before it is the one not done
+        "pour -> skipped (unsafe)",
+        "turn_on DeskLamp \u2192 omitted",
     ],
 )
 def test_a_step_marked_as_not_done_is_not_a_step(marked):
@@ -737,3 +741,5 @@ def test_a_step_marked_as_not_done_is_not_a_step(marked):
     assert any("pour" in line or "turn_on" in line for line in plan.unparsed)
     conditional = parse_plan("open Fridge (skip if already open)\nfind Egg")
     assert [str(step) for step in conditional.steps] == ["open Fridge", "find Egg"]
+    arrows = parse_plan("find Mug -> skipped -> pick Mug -> put Sink")
+    assert [str(step) for step in arrows.steps] == ["pick Mug", "put Sink"]
