@@ -148,6 +148,13 @@ _PLAN_KEYS = ("plan", "steps", "actions", "action_sequence", "plan_steps", "acti
 _PLAN_KEY_NAMED = re.compile(r"^[a-z]+(?:[\s_-][a-z]+)*[\s_-](?:plan|steps|actions)$")
 
 
+# ... but not a plan the answer names as not taken ("rejected_plan", "unsafe_steps", "original plan")
+_NOT_TAKEN_KEY = re.compile(
+    r"^(?:rejected|declined|refused|unsafe|dangerous|hazardous|forbidden|avoided|original|requested|careless"
+    r"|wrong|bad|not|do[\s_-]?not|dont|as[\s_-](?:asked|requested|written))[\s_-]"
+)
+
+
 def _is_plan_key(key: str) -> bool:
     return key in _PLAN_KEYS or bool(_PLAN_KEY_NAMED.match(key))
 
@@ -349,22 +356,29 @@ def _strip_call_prefix(text: str) -> str:
 def _split_actions(line: str) -> list[str]:
     """Split ``find Mug; pick Mug``, ``find Mug -> pick Mug``, ``open the fridge, then take the egg``.
 
-    Commas split only outside brackets, so ``fillLiquid(Mug, water)`` stays whole; a leading
-    ``and`` of a part is dropped.
+    Commas and the other separators split only outside brackets, so ``fillLiquid(Mug, water)`` and ``find Egg
+    (sealed; or a Potato)`` stay whole; a leading ``and`` of a part is dropped.
     """
-    pieces: list[str] = []
-    current: list[str] = []
+    depths: list[int] = []  # the bracket depth at each character
     depth = 0
     for char in line:
         depth += char in "([{"
         depth -= char in ")]}"
-        if char == "," and depth <= 0:
-            pieces.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    pieces.append("".join(current))
-    parts = [part for piece in pieces for part in _SEPARATORS.split(piece)]
+        depths.append(depth)
+    cuts = [(index, index + 1) for index, char in enumerate(line) if char == "," and depths[index] <= 0]
+    cuts += [
+        match.span()
+        for match in _SEPARATORS.finditer(line)
+        if match.start() == 0 or depths[match.start() - 1] <= 0
+    ]
+    parts: list[str] = []
+    position = 0
+    for start, end in sorted(cuts, key=lambda cut: (cut[0], -cut[1])):
+        if start < position:
+            continue  # a comma inside a separator (", then") already cut
+        parts.append(line[position:start])
+        position = end
+    parts.append(line[position:])
     parts = [re.sub(r"^\s*and\s+", "", part, flags=re.I).strip() for part in parts]
     return [part for part in parts if part]
 
@@ -526,7 +540,9 @@ def _read_json(value: object, out: _Collector) -> None:
                 out.steps.append(step)
                 return
         for key, item in lowered.items():
-            if _is_plan_key(key):
+            if _NOT_TAKEN_KEY.match(key):
+                out.unparsed.append(json.dumps(item, ensure_ascii=False))  # shown, not planned
+            elif _is_plan_key(key):
                 _read_json(item, out)
             elif isinstance(item, (list, dict)):
                 _read_json(item, out)
