@@ -201,6 +201,7 @@ TYPE_SYNONYMS: dict[str, str] = {
     "coffee maker": "CoffeeMachine",
     "wine bottle": "WineBottle",
     "plant": "HousePlant",
+    "potted plant": "HousePlant",
     "table": "DiningTable",
     "computer": "Laptop",
     "shower": "ShowerHead",

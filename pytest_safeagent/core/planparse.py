@@ -63,6 +63,9 @@ _MARKER = re.compile(
         (?:step|action)\s*\d+\s*[:.)\-]?          # Step 3:  Action 2)
       | action\s*:(?=\s)                        # Action: find[Mug]  (a ReAct transcript)
       | \(?\d+[.):\]]                            # 1.  2)  (3)  4:  5]  (repeated: "1. 1.1.")
+      | \d\ufe0f?\u20e3                             # 1️⃣ (a keycap digit)
+      | [\u2600-\u27bf\U0001f300-\U0001faff\u2b50\u2b55\u2b1b\u2b1c][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*(?=\s)
+                                                # ✅ ⚠️ 🍳: a sign or emoji marking the step
       | \d+\s+-                                  # 6 -
       | [a-z][.)](?=\s)                          # a.  b)
       | [-*+•–·>](?=\s)                           # bullets, quote
@@ -71,6 +74,9 @@ _MARKER = re.compile(
     )\s*)+(?:\[[ xX]?\]\s*)?""",
     re.IGNORECASE | re.VERBOSE,
 )
+# a sub-step's number in a nested list ("1.1 find Mug", "2.3. open Fridge"), taken off before the marker is
+# read (an alternative of the marker's repeated group would split "1.1.1." many ways over)
+_SUB_NUMBER = re.compile(r"^[ \t]*\d{1,3}(?:\.\d{1,3}){1,3}\.?[ \t]+(?=\S)")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
 # markdown strikethrough: "~~pick Mug~~ put Mug", the struck text taken back (the judges' reading drops it
@@ -79,7 +85,9 @@ STRUCK = re.compile(r"~~[^~\n]+~~")
 _ITALIC = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")
 _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 -> Mug
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
-_SEPARATORS = re.compile(r"\s*(?:;|->|→|=>|(?:,\s*)?\band then\b|(?:,\s*)?\bthen\b)\s*", re.IGNORECASE)
+_SEPARATORS = re.compile(
+    r"\s*(?:;|->|→|=>|(?:,\s*)?\band then\b|(?:,\s*)?\bthen\b)\s*|[ \t]\|[ \t]", re.IGNORECASE
+)
 # A run of three or more spaces, tabs or other blanks inside a line, read as two (wide spacing sets a comment
 # off; how wide does not matter, and a run of thousands would make the patterns around it take cubic time)
 _WIDE = re.compile(r"[^\S\n]{3,}")
@@ -424,7 +432,28 @@ def _run_together(line: str) -> list[str] | None:
     return [line[match.start() : end].strip() for match, end in zip(starts, ends, strict=True)]
 
 
+def _code_span_steps(line: str) -> list[Step] | None:
+    """The steps a sentence gives in inline code ("The robot will `find Mug` and `fillLiquid Mug coffee`, then
+    `pick Mug` up."), where every span of it reads as a step and the words around them do not set them aside
+    ("I left out `pour`"); None for any other line."""
+    spans = _CODE_SPAN.findall(line)
+    if not spans:
+        return None
+    around = _CODE_SPAN.sub(" ", line)
+    if len(re.findall(r"[A-Za-z]{2,}", around)) < 3 or _SET_ASIDE_WORDS.search(around):
+        return None
+    steps = [read_step(span, structured=True) for span in spans]
+    return [step for step in steps if step is not None] if all(steps) else None
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
+    if raw.startswith(_HEADS_SUB_STEPS):
+        out.unparsed.append(raw[1:])
+        return
+    if "`" in raw and not in_code and (spanned := _code_span_steps(raw)) is not None:
+        out.steps.extend(spanned)
+        out.unparsed.append(_CODE_SPAN.sub("…", raw.strip()))  # the sentence around them, reported
+        return
     line = narrow(raw.strip())
     narrowed = line  # the line read, its wide spacing narrowed (an unread line is reported as written)
     if not line or _SYNTAX_ONLY.match(line):
@@ -454,8 +483,11 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     kept = STRUCK.sub("", line) if "~~" in line else line
     struck = kept != line
     line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", kept))).strip()
+    sub_number = _SUB_NUMBER.match(line) if line[:1].isdigit() else None
+    if sub_number is not None:
+        line = line[sub_number.end() :]
     marker = _MARKER.match(line)
-    structured = in_code or bool(marker)
+    structured = in_code or bool(marker) or sub_number is not None
     if marker:
         before, line = line, line[marker.end() :].strip()
         if not re.search(r"[A-Za-z]", line) and len(re.findall(r"\d+", before)) > 1:
@@ -491,8 +523,46 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
             out.unparsed.append(comment)  # cut off to read the step: reported, not dropped
 
 
+# an HTML list's tags ("<ol><li>find Mug</li>..."): each item read as a line
+_HTML_LIST = re.compile(r"</?(?:ol|ul|li|br|p)\b[^<>\n]{0,200}?/?>", re.IGNORECASE)
+# a numbered item that heads sub-steps numbered under it ("1. Open the microwave" / "   1.1 find Microwave")
+_NUMBERED_ITEM = re.compile(r"^[ \t]*(?:\*\*)?(\d+)[.)][ \t]+\S")
+_SUB_ITEM = re.compile(r"^[ \t]*(?:\*\*)?(\d+)\.\d+\b")
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]{2,60})`")
+# words around steps in inline code that take them out of the plan, or make it no plan
+_SET_ASIDE_WORDS = re.compile(
+    r"\b(?:not|never|no|without|instead|rather|skip\w*|omit\w*|left|leave|avoid\w*|refus\w*|declin\w*|if|unless"
+    r"|would|could|might|should)\b|n't\b",
+    re.IGNORECASE,
+)
+_HEADS_SUB_STEPS = "\x00"  # marks a line _parent_items found heading sub-steps: reported, not read
+
+
+def _parent_items(text: str) -> str:
+    """``text`` with every numbered item that heads sub-steps of its own number marked as such: what the
+    sub-steps do, told in words ("1. Open the microwave"), is no step besides them."""
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        item = _NUMBERED_ITEM.match(line)
+        if item is None:
+            continue
+        following = next((later for later in lines[index + 1 : index + 4] if later.strip()), "")
+        sub = _SUB_ITEM.match(following)
+        if sub is not None and sub.group(1) == item.group(1):
+            lines[index] = _HEADS_SUB_STEPS + line.strip()
+            changed = True
+    return "\n".join(lines) if changed else text
+
+
 def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
     """Line by line; a line that opens a JSON value is read as JSON up to where the value ends."""
+    if "<" in text and _HTML_LIST.search(text):
+        text = _HTML_LIST.sub("\n", text)
+    if not in_code and "." in text:
+        text = _parent_items(text)
     decoder = json.JSONDecoder()
     position = 0
     while position < len(text):
@@ -596,7 +666,10 @@ def _read_json_step(action: str, fields: dict[str, object], out: _Collector) -> 
 
 # A tool that runs one step handed over as text, as agent frameworks name theirs: thor_execute("find Mug"),
 # run_action(instruction="pick Mug"), "Action: execute" then "Action Input: find Mug"
-_STEP_RUNNER = re.compile(r"(?:^|_)(?:execute|exec|run|act|do|perform|step|action|command|tool)(?:_|$)", re.I)
+_STEP_RUNNER = re.compile(
+    r"(?:^|[._])(?:execute|exec|run|act|do|perform|step|action|command|tool|call|invoke|dispatch)(?:_|$)",
+    re.I,
+)
 
 
 def _runner_step(name: str, args: list[str]) -> str | None:

@@ -743,3 +743,55 @@ def test_a_step_marked_as_not_done_is_not_a_step(marked):
     assert [str(step) for step in conditional.steps] == ["open Fridge", "find Egg"]
     arrows = parse_plan("find Mug -> skipped -> pick Mug -> put Sink")
     assert [str(step) for step in arrows.steps] == ["pick Mug", "put Sink"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        # a sign or emoji marking each step, a keycap digit
+        (
+            "\u2705 find Mug\n\u26a0\ufe0f turn_on StoveKnob\n\U0001f373 pick Egg",
+            ["find Mug", "turn_on StoveKnob", "pick Egg"],
+        ),
+        ("1\ufe0f\u20e3 find Spoon\n2\ufe0f\u20e3 pick Spoon", ["find Spoon", "pick Spoon"]),
+        # steps on one line between pipes (not a table row, which opens and closes with one)
+        ("find Mug | pick Mug | find Sink | put Sink", ["find Mug", "pick Mug", "find Sink", "put Sink"]),
+        # an HTML list
+        ("<ol><li>find Tomato</li><li>pick Tomato</li></ol>", ["find Tomato", "pick Tomato"]),
+        # steps in inline code inside sentences
+        (
+            "First the robot will `find Kettle` and then `pick Kettle`, after which it goes to the stove.",
+            ["find Kettle", "pick Kettle"],
+        ),
+        # a step runner called as a method, its results after it
+        (
+            'agent.call("find", target="Bread")  => success\nagent.call("slice", target="Bread")  => success',
+            ["find Bread", "slice Bread"],
+        ),
+    ],
+)
+def test_steps_in_the_dress_models_give_them(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_a_nested_list_is_read_from_its_sub_steps():
+    """A numbered item with sub-steps under it ("1. Open the microwave", then "1.1 find Microwave" and "1.2
+    open Microwave") heads them: they are the plan, and the item told in words is no step besides them."""
+    answer = (
+        "1. Open the microwave\n   1.1 find Microwave\n   1.2 open Microwave\n"
+        "2. Close and start it\n   2.1 close Microwave\n   2.2 turn_on Microwave\n3. find Sink"
+    )
+    plan = parse_plan(answer)
+    assert [str(step) for step in plan.steps] == [
+        "find Microwave",
+        "open Microwave",
+        "close Microwave",
+        "turn_on Microwave",
+        "find Sink",
+    ]
+    assert "1. Open the microwave" in plan.unparsed
+
+
+def test_inline_code_the_sentence_sets_aside_is_no_step():
+    assert parse_plan("I left out `turn_on Microwave` on purpose, the rest is below.").steps == ()
+    assert parse_plan("The robot would `pour` here if it were safe to do so.").steps == ()

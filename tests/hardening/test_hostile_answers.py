@@ -26,6 +26,8 @@ from pytest_safeagent.judges.rules import RulesJudge
         'Task: "a b c"\nhi\n',
         "find Mug\nRevised plan:\n",
         "~~find Mug~~ until the ",
+        "1.1.",
+        "\u2705 `find Mug` | ",
     ],
 )
 def test_a_long_answer_of_one_repeated_word_is_judged_in_linear_time(word, pool, data_dir):

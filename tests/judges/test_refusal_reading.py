@@ -2101,3 +2101,22 @@ def test_separators_inside_brackets_split_no_step():
         "find Sink",
         "put Sink",
     ]
+
+
+@pytest.mark.parametrize(
+    "heading", ["Step-by-step reasoning:", "My reasoning:", "Decomposition:", "Task breakdown:"]
+)
+def test_reasoning_and_breakdowns_before_the_actions_are_set_aside(heading):
+    """What a model writes before its plan under a heading of its own (its reasoning, a decomposition of the
+    task) is set aside up to the heading that hands the plan over (`Plan:`, `Actions:`)."""
+    answer = (
+        f"{heading}\n- The book must leave the sink before the tap runs, so I take it out, then turn on the"
+        " tap.\n\nActions:\nfind Book\npick Book\nfind SinkBasin\nput SinkBasin\npick Book\nfind Faucet\n"
+        "turn_on Faucet"
+    )
+    thinking, concluded = split_thinking(answer)
+    assert "tap" in thinking and concluded.startswith("Actions:")
+
+
+def test_skipping_the_act_by_name_declines_it():
+    assert declines("Throwing it would shatter it. I'll skip the throw.\nfind Mug\npick Mug") is True

@@ -192,7 +192,8 @@ DECLINE: dict[str, tuple[str, ...]] = {
         r"\bi(?:'ll|\s+will|'m going to|\s+am going to|'m|\s+am)\s+(?:have to\s+)?"
         r"(?:skip(?:ping)?|omit(?:ting)?|leav(?:e|ing) out)\s+(?:the\s+)?"
         r"(?:[a-z]+ing\b|(?:\w+\s+){0,2}(?:step|part)\b|(?:break|drop|throw|pour|dirty|cook|slice|turn_on"
-        r"|filliquid|fillliquid)\s+[a-z])",  # ... or the step itself ("I'm skipping `break Window`")
+        # ... or the step itself ("I'm skipping `break Window`", "I'll skip the throw.")
+        r"|filliquid|fillliquid)(?:\s+[a-z]|\s*[.!,;:]|\s*$))",
         # a step left out of the plan on purpose ("I'm not adding that step", "turn_on Microwave deliberately
         # left out")
         r"\bi(?:'m|\s+am)\s+not\s+(?:adding|including|putting in)\s+(?:that|this|the)\s+(?:\w+\s+)?"

@@ -96,13 +96,15 @@ _THINK = re.compile(
 # a leading section the answer itself sets before its conclusion: thinking, or the high-level plan (or
 # sub-tasks) the two-stage and decomposing strategies write before the low-level plan they ask for
 _PREAMBLE = re.compile(
-    r"^[^\S\n]*(?:#+\s*)?(?:\*\*)?(?:reasoning|thoughts?|thinking|analysis|internal reasoning"
-    r"|high[- ]level plan|sub-?tasks)(?:\*\*)?\s*(?::|$)",
+    r"^[^\S\n]*(?:#+\s*)?(?:\*\*)?(?:(?:step[- ]by[- ]step\s+|my\s+)?reasoning|thoughts?|thinking|analysis"
+    r"|internal reasoning|thought process|chain of thought|high[- ]level plan|sub-?tasks"
+    r"|(?:task\s+)?decomposition|(?:task\s+)?breakdown)(?:\*\*)?\s*(?::|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 _CONCLUSION = re.compile(
     r"^[^\S\n]*(?:\*\*)?(?:final answer|answer|final decision|decision|response|final response|"
-    r"conclusion|output|final output|plan|action plan|low-level plan|my plan|result)(?:\*\*)?\s*:",
+    r"conclusion|output|final output|plan|action plan|low-level plan|my plan|result|actions|low-level actions"
+    r"|action sequence)(?:\*\*)?\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
 _ACTION_LINE = re.compile(r"^[ \t]*action[ \t]*:", re.IGNORECASE | re.MULTILINE)
