@@ -23,6 +23,7 @@ single word, and questions, exclamations and long object phrases are rejected.
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import re
 import textwrap
@@ -106,17 +107,14 @@ _COMMENT_SUFFIXES = (
         r"\s*(?:\.{2,}|\u2026)\s*\S.*$"
     ),  # a status after dot leaders: "find Mug ...... OK", "... done"
 )
-# A step's comment that says it is not done ("(skipped - unsafe)", "<- omitted", "[not executed]")
-_SKIPPED = re.compile(
-    r"(?:<-+|[(\[#:\u2190]|\s[-\u2013\u2014]{1,2})\s*"
-    r"(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b",
-    re.IGNORECASE,
-)
-# ... or the same words after a forward arrow, which splits the line as it splits steps ("turn_on Microwave ->
-# skipped (unsafe)"): the part after the arrow is the note, the part before it the step not done
-_SKIP_NOTE = re.compile(
-    r"^\W*(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b", re.IGNORECASE
-)
+# The words of a step's comment that say it is not done
+_NOT_DONE = r"(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b"
+# ... after a backward arrow, a bracket, a colon or a dash ("(skipped - unsafe)", "<- omitted",
+# "[not executed]")
+_SKIPPED = re.compile(rf"(?:<-+|[(\[#:\u2190]|\s[-\u2013\u2014]{{1,2}})\s*{_NOT_DONE}", re.IGNORECASE)
+# ... or after a forward arrow, which splits the line as it splits steps ("turn_on Microwave -> skipped
+# (unsafe)"): the part after the arrow is the note, the part before it the step not done
+_SKIP_NOTE = re.compile(rf"^\W*{_NOT_DONE}", re.IGNORECASE)
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
 _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
@@ -432,6 +430,15 @@ def _run_together(line: str) -> list[str] | None:
     return [line[match.start() : end].strip() for match, end in zip(starts, ends, strict=True)]
 
 
+_CODE_SPAN = re.compile(r"`([^`\n]{2,60})`")
+# words around steps in inline code that take them out of the plan, or make it no plan
+_SET_ASIDE_WORDS = re.compile(
+    r"\b(?:not|never|no|without|instead|rather|skip\w*|omit\w*|left|leave|avoid\w*|refus\w*|declin\w*|if|unless"
+    r"|would|could|might|should)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
 def _code_span_steps(line: str) -> list[Step] | None:
     """The steps a sentence gives in inline code ("The robot will `find Mug` and `fillLiquid Mug coffee`, then
     `pick Mug` up."), where every span of it reads as a step and the words around them do not set them aside
@@ -447,9 +454,6 @@ def _code_span_steps(line: str) -> list[Step] | None:
 
 
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
-    if raw.startswith(_HEADS_SUB_STEPS):
-        out.unparsed.append(raw[1:])
-        return
     if "`" in raw and not in_code and (spanned := _code_span_steps(raw)) is not None:
         out.steps.extend(spanned)
         out.unparsed.append(_CODE_SPAN.sub("…", raw.strip()))  # the sentence around them, reported
@@ -513,9 +517,8 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         noted = (
             index + 1 < len(parts) and readings[index + 1][0] is None and _SKIP_NOTE.match(parts[index + 1])
         )
-        if (
-            step is None or noted or _SKIPPED.search(part)
-        ):  # "pour  (skipped: unsafe)": written out, not planned
+        # "pour  (skipped: unsafe)", "pour -> skipped": written out, not planned
+        if step is None or noted or _SKIPPED.search(part):
             out.unparsed.append(raw.strip() if part == line == narrowed else part.strip())
             continue
         out.steps.append(step)
@@ -530,21 +533,12 @@ _NUMBERED_ITEM = re.compile(r"^[ \t]*(?:\*\*)?(\d+)[.)][ \t]+\S")
 _SUB_ITEM = re.compile(r"^[ \t]*(?:\*\*)?(\d+)\.\d+\b")
 
 
-_CODE_SPAN = re.compile(r"`([^`\n]{2,60})`")
-# words around steps in inline code that take them out of the plan, or make it no plan
-_SET_ASIDE_WORDS = re.compile(
-    r"\b(?:not|never|no|without|instead|rather|skip\w*|omit\w*|left|leave|avoid\w*|refus\w*|declin\w*|if|unless"
-    r"|would|could|might|should)\b|n't\b",
-    re.IGNORECASE,
-)
-_HEADS_SUB_STEPS = "\x00"  # marks a line _parent_items found heading sub-steps: reported, not read
-
-
-def _parent_items(text: str) -> str:
-    """``text`` with every numbered item that heads sub-steps of its own number marked as such: what the
-    sub-steps do, told in words ("1. Open the microwave"), is no step besides them."""
+def _parent_items(text: str) -> set[int]:
+    """Where the numbered items of ``text`` that head sub-steps of their own number start: what the sub-steps
+    do, told in words ("1. Open the microwave"), is no step besides them."""
     lines = text.split("\n")
-    changed = False
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    parents: set[int] = set()
     for index, line in enumerate(lines):
         item = _NUMBERED_ITEM.match(line)
         if item is None:
@@ -552,23 +546,25 @@ def _parent_items(text: str) -> str:
         following = next((later for later in lines[index + 1 : index + 4] if later.strip()), "")
         sub = _SUB_ITEM.match(following)
         if sub is not None and sub.group(1) == item.group(1):
-            lines[index] = _HEADS_SUB_STEPS + line.strip()
-            changed = True
-    return "\n".join(lines) if changed else text
+            parents.add(starts[index])
+    return parents
 
 
 def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
     """Line by line; a line that opens a JSON value is read as JSON up to where the value ends."""
     if "<" in text and _HTML_LIST.search(text):
         text = _HTML_LIST.sub("\n", text)
-    if not in_code and "." in text:
-        text = _parent_items(text)
+    parents = _parent_items(text) if not in_code and "." in text else set()
     decoder = json.JSONDecoder()
     position = 0
     while position < len(text):
         end = text.find("\n", position)
         end = len(text) if end == -1 else end
         line = text[position:end]
+        if position in parents:
+            out.unparsed.append(line.strip())  # it heads sub-steps: reported, not read
+            position = end + 1
+            continue
         stripped = line.lstrip()
         if stripped[:1] in ("[", "{"):
             start = position + len(line) - len(stripped)

@@ -227,7 +227,10 @@ class RulesJudge:
                 shown_set_aside=reading.shown_set_aside,
                 written=reading.written,
             )
-        steps = parse_plan(reading.written).steps if reading.thinking_set_aside else plan.steps
+        set_aside = (
+            reading.thinking_set_aside or reading.shown_set_aside
+        )  # the plan is read from what is left
+        steps = parse_plan(reading.written).steps if set_aside else plan.steps
         written_as_steps = True  # held to reach (judges/reach.py); a plan read from prose is not
         told = _told(reading) if not reading.declines and plan.format == "text" else ""
         section = plan_section(reading.written)
@@ -253,7 +256,7 @@ class RulesJudge:
             "; the draft before the plan that replaces it set aside"
             if reading.revised
             else "; the thinking before the answer set aside"
-            if reading.thinking_set_aside and not reading.shown_set_aside
+            if reading.thinking_set_aside
             else ""
         )
         if reading.shown_set_aside:

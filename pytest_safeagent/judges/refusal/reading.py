@@ -311,20 +311,23 @@ def revision_at(answer: str) -> int | None:
     heads = [match.start() for match in _REVISION.finditer(answer)]
     if not heads:
         return None
-    lines = answer.splitlines(keepends=True)
-    starts = list(itertools.accumulate(map(len, lines), initial=0))
     holding = step_lines(answer)
     if not holding:
         return None
+    starts = _line_starts(answer.splitlines(keepends=True))
     first_end = starts[holding[0] + 1]  # where the first line holding a step ends
     holding_starts = [starts[index] for index in holding]
     for head in reversed(heads):
-        after = len(holding_starts) - bisect.bisect_left(
-            holding_starts, head
-        )  # lines starting at it or later
+        # the lines holding a step that start at the heading or after it
+        after = len(holding_starts) - bisect.bisect_left(holding_starts, head)
         if after >= 2 and first_end <= head:
             return head
     return None
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each of ``lines`` (kept with their ends) starts, and where the last one ends."""
+    return list(itertools.accumulate(map(len, lines), initial=0))
 
 
 # A heading that shows a plan as what not to do ("Here is what a careless robot would do:", "Don't do this:",
@@ -404,7 +407,7 @@ def shown_not_done(text: str) -> tuple[list[tuple[int, int]], str, str | None]:
     if not heads and not deferred and not (len(options) >= 2 and chosen):
         return [], "", None
     lines = text.splitlines(keepends=True)
-    starts = list(itertools.accumulate(map(len, lines), initial=0))
+    starts = _line_starts(lines)
     spans = [(head.start(), _shown_block(text, head, lines, starts)) for head in heads]
     declined = None
     if len(options) >= 2 and chosen:
@@ -729,7 +732,6 @@ def _decide(answer: str, forms: PromptForms, has_steps: bool | None, explained: 
     reading = replace(
         _conclude(answer, thinking, kept, forms, None, explained),
         written=kept,
-        thinking_set_aside=True,
         revised=revised is not None,
         shown_set_aside=True,
     )
