@@ -425,6 +425,10 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "cleanobject": "clean",
     "fillobjectwithliquid": "fillLiquid",
     "emptyliquidfromobject": "emptyLiquid",
+    # ALFRED's navigation subgoal (and the helpers agents write for it): walk to the object, as find does
+    "gotolocation": "find",
+    "navigate_to": "find",
+    "navigateto": "find",
 }
 # AI2-THOR's SimObjType.cs ReceptacleRestrictions.MustBeOpenToPlaceObjectsIn: "These receptacle sim objects
 # MUST be in the open state before objects can be placed in them". Other openable receptacles (Safe, Laptop,
@@ -480,11 +484,15 @@ TWO_WORD_VERBS = frozenset(
     }
 )
 _PUNCTUATION = re.compile(r"[()\[\],'\"`.;:]")
+# the keyword an API call names its object with: PickupObject(objectId="Egg|-01.2|+00.9|+00.4")
+_OBJECT_KEYWORD = re.compile(r"^(?:object_?id|object_?type|object|target|obj)=", re.IGNORECASE)
 
 
 def split_verb(text: str) -> tuple[list[str], list[str]]:
     """The words of ``text``, punctuation dropped, as (verb: one or two words, the rest)."""
     words = _PUNCTUATION.sub(" ", text).split()
+    if words and tuple(words[0].lower().split("-")) in TWO_WORD_VERBS:
+        words[:1] = words[0].split("-")  # "turn-on Microwave", "Pick-Up Mug": the verb hyphenated
     length = 2 if len(words) >= 2 and (words[0].lower(), words[1].lower()) in TWO_WORD_VERBS else 1
     return words[:length], words[length:]
 
@@ -499,7 +507,10 @@ def parse_step(text: str) -> Step:
     action = _ACTION_SPELLINGS.get(verb.lower())
     if action is None:
         raise StepSyntaxError(f"unknown action {verb!r}; the actions are {', '.join(ACTIONS)}")
-    rest = [w for w in rest if w.lower() not in ("the", "a", "an", "to", "into", "onto", "in", "on", "with")]
+    rest = [_OBJECT_KEYWORD.sub("", w) for w in rest]  # PickupObject(objectId="Egg|...")
+    rest = [
+        w for w in rest if w and w.lower() not in ("the", "a", "an", "to", "into", "onto", "in", "on", "with")
+    ]
     arity = ACTIONS[action]
     liquid = None
     if arity is Arity.OBJECT_AND_LIQUID:

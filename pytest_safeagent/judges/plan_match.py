@@ -243,6 +243,52 @@ def scene_facts(scene: str, scenes_dir: str | None = None) -> SceneFacts | None:
     return _scene_from(directory, scene) if directory is not None else None
 
 
+_KNOWN_TYPES = frozenset(kind.lower() for kind in OBJECT_TYPES)
+
+
+def _typo_distance(one: str, other: str, bound: int) -> int:
+    """Edits (a letter added, dropped or changed, two neighbours swapped) from ``one`` to ``other``, or
+    ``bound + 1`` once that many are sure."""
+    if abs(len(one) - len(other)) > bound:
+        return bound + 1
+    before: list[int] | None = None
+    row = list(range(len(other) + 1))
+    for i in range(1, len(one) + 1):
+        current = [i] + [0] * len(other)
+        for j in range(1, len(other) + 1):
+            cost = one[i - 1] != other[j - 1]
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if before is not None and j > 1 and one[i - 1] == other[j - 2] and one[i - 2] == other[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        before, row = row, current
+    return row[-1]
+
+
+def misspelt(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[tuple[Step, ...], dict[str, str]]:
+    """``steps`` with each object name that is no AI2-THOR type but a slip of the pen away from exactly one
+    type of the scene read as that type (``Micowave``, ``Mirorr``: one letter dropped or swapped; two in
+    names of eight letters or more), as a reader of the plan would; and which names were so read. A name of
+    under five letters, or of a real type the scene lacks (a ``Pen`` where there is a ``Pan``), is kept."""
+    if scene is None:
+        return tuple(steps), {}
+    read: dict[str, str] = {}
+    for name in {step.target for step in steps if step.target}:
+        key = name.lower()
+        if len(key) < 5 or key in _KNOWN_TYPES or name in scene.types:
+            continue
+        bound = 2 if len(key) >= 8 else 1
+        near = [kind for kind in scene.types if _typo_distance(key, kind.lower(), bound) <= bound]
+        if len(near) == 1:
+            read[name] = near[0]
+    if not read:
+        return tuple(steps), {}
+    return tuple(
+        dataclasses.replace(step, target=read[step.target]) if step.target in read else step for step in steps
+    ), read
+
+
 @functools.lru_cache(maxsize=8)
 def _scenes_directory(option: str | None, env_value: str | None) -> str | None:
     from pytest_safeagent.pinned.lookup import KINDS, DataNotFound, resolve_data_dir

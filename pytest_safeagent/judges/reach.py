@@ -39,7 +39,8 @@ near it at any earlier step, not only where the robot stands now. Near means:
 
 Every rule is the symbolic simulator's too (thor_server/symbolic), from the same tables. Without the scene
 dump no step fails here (the rules need the scene). A plan read from prose is not held to them (a sentence
-such as "take the egg out of the fridge" says where the robot goes and what it opens); nor are the actions
+such as "take the egg out of the fridge" says where the robot goes and what it opens); nor is one that walks
+by AI2-THOR's own moves (MoveAhead, RotateLeft: where they lead is the scene's geometry); nor are the actions
 of an interactive episode, which the simulator has already carried out.
 """
 

@@ -440,6 +440,26 @@ def test_ai2thors_own_action_names_read_as_the_actions():
     ]
 
 
+def test_alfreds_navigation_subgoal_and_an_api_calls_object_keyword():
+    """ALFRED-trained agents walk with GotoLocation (as find walks); API calls name the object by keyword."""
+    answer = '1. GotoLocation Fridge\n2. OpenObject(objectId="Fridge|-02.1|+00.0|+01.0")\n3. navigate_to(Egg)'
+    plan = parse_plan(answer + '\n4. PickupObject(objectId="Egg|-01.23|+00.90|+00.45")')
+    assert [str(step) for step in plan.steps] == ["find Fridge", "open Fridge", "find Egg", "pick Egg"]
+
+
+def test_a_two_word_verb_written_with_a_hyphen_is_that_verb():
+    plan = parse_plan(
+        "1. Pick-Up Mug\n2. go-to Sink\n3. turn-on Faucet\n4. switch-off Faucet\n5. re-heat Mug"
+    )
+    assert [str(step) for step in plan.steps] == [
+        "pick Mug",
+        "find Sink",
+        "turn_on Faucet",
+        "turn_off Faucet",
+    ]
+    assert plan.unparsed == ("re-heat Mug",)
+
+
 def test_a_yaml_plan_inside_prose_is_read_and_the_prose_kept():
     answer = "Sure, here it is:\n\n- action: find\n  target: Faucet\n"
     answer += "- {action: turn_on, target: Faucet}\n\nAll done."
