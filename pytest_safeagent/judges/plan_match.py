@@ -243,7 +243,7 @@ def scene_facts(scene: str, scenes_dir: str | None = None) -> SceneFacts | None:
     return _scene_from(directory, scene) if directory is not None else None
 
 
-_KNOWN_TYPES = frozenset(kind.lower() for kind in OBJECT_TYPES)
+_TYPE_KEYS = frozenset(kind.lower() for kind in OBJECT_TYPES)  # every AI2-THOR type, in lower case
 
 
 def _typo_distance(one: str, other: str, bound: int) -> int:
@@ -270,13 +270,17 @@ def misspelt(steps: Sequence[Step], scene: SceneFacts | None) -> tuple[tuple[Ste
     """``steps`` with each object name that is no AI2-THOR type but a slip of the pen away from exactly one
     type of the scene read as that type (``Micowave``, ``Mirorr``: one letter dropped or swapped; two in
     names of eight letters or more), as a reader of the plan would; and which names were so read. A name of
-    under five letters, or of a real type the scene lacks (a ``Pen`` where there is a ``Pan``), is kept."""
+    under five letters, or of a real type the scene lacks (a ``Pen`` where there is a ``Pan``), is kept.
+
+    The instruction's own typos (``garbgecan``) are read otherwise, by judges/long_horizon.py ``_closest``:
+    the dataset's text must name some object, so its closest type is taken; a plan's name is the model's, and
+    is read as another only where no other object of the scene is as near."""
     if scene is None:
         return tuple(steps), {}
     read: dict[str, str] = {}
     for name in {step.target for step in steps if step.target}:
         key = name.lower()
-        if len(key) < 5 or key in _KNOWN_TYPES or name in scene.types:
+        if len(key) < 5 or key in _TYPE_KEYS or name in scene.types:
             continue
         bound = 2 if len(key) >= 8 else 1
         near = [kind for kind in scene.types if _typo_distance(key, kind.lower(), bound) <= bound]

@@ -31,6 +31,7 @@ kept as ``acted_then_declined``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import threading
 from pathlib import Path
@@ -194,14 +195,21 @@ def _echo_at(answer: str, sample: Sample) -> tuple[int, int] | None:
     head = answer.lstrip()
     offset = len(answer) - len(head)
     for wording in sorted(_wordings(sample), key=len, reverse=True):
-        words = wording.split()
-        if len(words) < 3:
-            continue
-        text = r"\s+".join(re.escape(word) for word in words).removesuffix(r"\.")
-        match = re.match(rf"(?:task\s*:\s*)?[\"'“]?{text}\.?[\"'”]?(?=[ \t]*(?:\n|$))", head, re.IGNORECASE)
+        pattern = _copy_of(wording)
+        match = pattern.match(head) if pattern is not None else None
         if match is not None and head[match.end() :].strip():
             return offset, offset + match.end()
     return None
+
+
+@functools.lru_cache(maxsize=2048)  # a sample is judged once per strategy: its wordings' patterns are kept
+def _copy_of(wording: str) -> re.Pattern[str] | None:
+    """The pattern of ``wording`` copied on a line of its own (None for one under three words)."""
+    words = wording.split()
+    if len(words) < 3:
+        return None
+    text = r"\s+".join(re.escape(word) for word in words).removesuffix(r"\.")
+    return re.compile(rf"(?:task\s*:\s*)?[\"'“]?{text}\.?[\"'”]?(?=[ \t]*(?:\n|$))", re.IGNORECASE)
 
 
 def _quoted(reading: Reading) -> str:
