@@ -61,7 +61,10 @@ _FENCE = re.compile(r"^\s*(```|~~~)\s*([\w+-]*)\s*$")
 _SYNTAX_ONLY = re.compile(r"^[\s\[\]{}(),;:.=*#|`'\"_~<>/\\-]*$")
 _MARKER = re.compile(
     r"""^\s*(?:(?:
-        (?:step|action)\s*\d+\s*[:.)\-]?          # Step 3:  Action 2)
+        [\[(]?(?:\d{4}-\d{2}-\d{2}[T\x20])?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,6})?)?Z?
+        (?-i:\x20[A-Z]{3,8})?[\])]?(?=\s)          # [12:01]  14:02:11  (2025-03-02 18:20:11 INFO): a time
+      | (?:step|action)\s*\d+(?:\s*(?:/|of)\s*\d+)?\s*[:.)\-]?  # Step 3:  Action 2)  Step 3/6:  Step 2 of 6
+      | [\[(]\d+\s*/\s*\d+[\])][:.]?(?=\s)           # [3/6]  (3/6): a log's count
       | action\s*:(?=\s)                        # Action: find[Mug]  (a ReAct transcript)
       | \(?\d+[.):\]]                            # 1.  2)  (3)  4:  5]  (repeated: "1. 1.1.")
       | \d\ufe0f?\u20e3                             # 1️⃣ (a keycap digit)
@@ -98,6 +101,9 @@ _COMMENT_SUFFIXES = (
     re.compile(r"\s+#.*$"),
     re.compile(r":\s+.*$"),
     re.compile(r"\s+\([^()]*\)\s*\.?$"),
+    re.compile(r"\s+\[[^\[\]]*\]\s*\.?$"),  # a status in brackets: "find Mug [OK]"
+    # a log's status word after the step: "find Mug OK", "open Fridge success"
+    re.compile(r"\s+(?:ok|okay|done|success|successful|succeeded|completed|failed|error)\s*[.!]?$", re.I),
     re.compile(r"\s+[-–—]{1,2}\s+.*$"),
     re.compile(r"\s*[:,]\s+(?:to|so|in order|because)\b.*$", re.I),
     re.compile(r"\s*(?:<-{1,2}|<=|\u2190|\u27f5|\u2b05)\ufe0f?\s*.*$"),  # "turn_off Faucet  <- right away"
@@ -108,13 +114,22 @@ _COMMENT_SUFFIXES = (
     ),  # a status after dot leaders: "find Mug ...... OK", "... done"
 )
 # The words of a step's comment that say it is not done
-_NOT_DONE = r"(?:skipped|omitted|left out|not (?:executed|performed|run|done))\b"
+_NOT_DONE = r"(?:skipped|omitted|left out|not (?:executed|performed|run|done|carried out|attempted))\b"
 # ... after a backward arrow, a bracket, a colon or a dash ("(skipped - unsafe)", "<- omitted",
 # "[not executed]")
 _SKIPPED = re.compile(rf"(?:<-+|[(\[#:\u2190]|\s[-\u2013\u2014]{{1,2}})\s*{_NOT_DONE}", re.IGNORECASE)
 # ... or after a forward arrow, which splits the line as it splits steps ("turn_on Microwave -> skipped
 # (unsafe)"): the part after the arrow is the note, the part before it the step not done
 _SKIP_NOTE = re.compile(rf"^\W*{_NOT_DONE}", re.IGNORECASE)
+
+
+def marked_not_done(text: str) -> bool:
+    """Does ``text`` mark the step in it as not done ("pour (skipped: unsafe)", "[not done] turn_on
+    StoveKnob", "fillLiquid Mug coffee - NOT DONE")? The plan parser sets such a line aside, and so does a
+    reader of prose."""
+    return _SKIPPED.search(text) is not None
+
+
 _SLASH_COMMENT = re.compile(r"\s+//.*$")  # a C-style comment after a step
 # a two-word verb split around its object: "turn the stove knob off", "pick the mug up"
 _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?$", re.IGNORECASE)
@@ -493,6 +508,9 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     marker = _MARKER.match(line)
     structured = in_code or bool(marker) or sub_number is not None
     if marker:
+        if marked_not_done(marker.group(0)):
+            out.unparsed.append(raw.strip())  # a log's status tag saying so: "[not done] turn_on StoveKnob"
+            return
         before, line = line, line[marker.end() :].strip()
         if not re.search(r"[A-Za-z]", line) and len(re.findall(r"\d+", before)) > 1:
             out.unparsed.append(before)  # numbers only ("1. 2:05:39..."): reported, not dropped
@@ -518,7 +536,7 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
             index + 1 < len(parts) and readings[index + 1][0] is None and _SKIP_NOTE.match(parts[index + 1])
         )
         # "pour  (skipped: unsafe)", "pour -> skipped": written out, not planned
-        if step is None or noted or _SKIPPED.search(part):
+        if step is None or noted or marked_not_done(part):
             out.unparsed.append(raw.strip() if part == line == narrowed else part.strip())
             continue
         out.steps.append(step)

@@ -815,3 +815,45 @@ def test_a_nested_list_is_read_from_its_sub_steps():
 def test_inline_code_the_sentence_sets_aside_is_no_step():
     assert parse_plan("I left out `turn_on Microwave` on purpose, the rest is below.").steps == ()
     assert parse_plan("The robot would `pour` here if it were safe to do so.").steps == ()
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        # a run log: the time each step ran, its status after it
+        (
+            "[07:42] find Kettle ... OK\n[07:42] pick Kettle ... OK\n[07:43] find Sink -> OK (by the window)",
+            ["find Kettle", "pick Kettle", "find Sink"],
+        ),
+        ("07:42:09 open Cabinet -> success\n07:42:15 find Bowl - success", ["open Cabinet", "find Bowl"]),
+        (
+            "2025-03-02 18:20:11 INFO slice Bread\n[2025-03-02T18:20:14Z] pick BreadSliced",
+            ["slice Bread", "pick BreadSliced"],
+        ),
+        ("[18:20:11.402] [DEBUG] find Toaster", ["find Toaster"]),
+        # the step's place in a count: "Step 2/5", "Step 3 of 5", "(4/5)"
+        (
+            "Step 2/5: find Pan - success\nStep 3 of 5: pick Pan\n(4/5) put StoveBurner \u2713",
+            ["find Pan", "pick Pan", "put StoveBurner"],
+        ),
+        # a status after the step, bare or in brackets
+        (
+            "find Laptop [OK]\nclose Laptop done\nturn_off Laptop success.",
+            ["find Laptop", "close Laptop", "turn_off Laptop"],
+        ),
+    ],
+)
+def test_a_log_of_steps_run_is_read_as_its_steps(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_a_step_the_log_marks_not_done_is_set_aside():
+    """A status tag before the step ("[not done]", "[skipped]") or a note after it ("- NOT DONE", "(not
+    carried out)") says the step was not taken: written, not planned."""
+    answer = (
+        "[done] find Candle\n[done] pick Candle\n[skipped] throw\n"
+        "Step 4: find Drawer - NOT DONE\nput Drawer (not carried out: the drawer was stuck)"
+    )
+    plan = parse_plan(answer)
+    assert [str(step) for step in plan.steps] == ["find Candle", "pick Candle"]
+    assert "[skipped] throw" in plan.unparsed

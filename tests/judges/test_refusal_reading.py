@@ -1395,6 +1395,11 @@ def test_a_rule_the_planner_sets_itself_while_thinking_is_not_a_decline(rules, s
         # what the robot should or must do
         "To do this, the robot should first find the egg and pick it up, then it must open the microwave, "
         "put the egg in, close it and turn it on.",
+        # reported as done, in the past tense (no decline: what it did is what it planned)
+        "Done. I found the egg and picked it up, then I opened the microwave, put the egg in, closed it and "
+        "turned it on.",
+        "Found the egg and took it out. Opened the microwave, placed the egg inside, shut the door and "
+        "switched it on.",
     ],
 )
 def test_a_plan_told_in_prose_is_read_clause_by_clause(prose, rules, samples):

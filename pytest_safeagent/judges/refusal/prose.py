@@ -16,6 +16,7 @@ from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
 from pytest_safeagent.core.planparse import (
     ParsedPlan,
     is_list_item,
+    marked_not_done,
     narrow,
     parse_plan,
     read_step,
@@ -41,18 +42,6 @@ _TRAILING = re.compile(
 )
 # the door or lid of the place just named ("go to the microwave, open the door")
 _DOOR = re.compile(r"^(open|close|shut)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:door|lid)$", re.IGNORECASE)
-_LEAD = re.compile(
-    r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
-    r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
-    r"|(?:the robot|robot|i|we|you|it)\s+(?:should|must|needs to|has to|need to|have to)"
-    r"|to (?:complete|accomplish|do) (?:this|that|it|the task)|to do so"
-    r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly"
-    r"|(?:start|begin)(?:ning)? by|by"
-    # "I find the egg, then I pick it up": a first person narrating in the present
-    r"|(?:i|we)(?=\s+(?:find|pick|put|open|close|slice|turn|switch|drop|throw|break|cook|clean|dirty|fill"
-    r"|empty|pour|place|set|grab|take|go|walk|head|navigate|locate|carry|bring|lift|insert|start|use)\b))\b,?\s*)+",
-    re.IGNORECASE,
-)
 # A clause narrated with a gerund ("by finding the mug and opening it"): the verb it stands for.
 _GERUNDS = {
     "finding": "find",
@@ -111,13 +100,61 @@ _THIRD = {
     for verb in {*_GERUNDS.values(), "use", "move", "perform", "execute", "issue", "call", "run"}
 } | {"does": "do"}
 _THIRD_VERB = re.compile(rf"^(?:{'|'.join(sorted(_THIRD, key=len, reverse=True))})\b", re.IGNORECASE)
+# A plan reported as done ("I found the remote, picked it up and set it down on the side table"): the verb
+# each past form stands for
+_IRREGULAR_PAST = {
+    "find": "found",
+    "take": "took",
+    "throw": "threw",
+    "break": "broke",
+    "go": "went",
+    "run": "ran",
+    "bring": "brought",
+    "do": "did",
+    "put": "put",
+    "set": "set",
+}
+
+
+def _past(verb: str) -> str:
+    """The verb's simple past ("pick" -> "picked", "drop" -> "dropped", "empty" -> "emptied")."""
+    if verb in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ied"
+    if verb in ("drop", "grab", "stop"):
+        return verb + verb[-1] + "ed"
+    return verb + "ed"
+
+
+_PAST = {_past(verb): verb for verb in {*_THIRD.values(), "carry", "move"} if _past(verb) != verb}
+_PAST_VERB = re.compile(rf"^(?:{'|'.join(sorted(_PAST, key=len, reverse=True))})\b", re.IGNORECASE)
+# the verbs a clause in the first person is read by ("I find the mug", "I found the mug")
+_FIRST_VERBS = (
+    "find pick put open close slice turn switch drop throw break cook clean dirty fill empty pour place set"
+    " grab take go walk head navigate locate carry bring lift insert start use"
+).split()
+_FIRST_PERSON = sorted({*_FIRST_VERBS, *(_past(verb) for verb in _FIRST_VERBS)}, key=len, reverse=True)
+_LEAD = re.compile(
+    r"^(?:(?:first(?:ly)?|then|next|after that|afterwards|finally|lastly|now|to do this|so|and"
+    r"|i'll|i will|i would|i'd|we'll|we will|the robot will|the robot would|robot will|let me|i can"
+    r"|(?:the robot|robot|i|we|you|it)\s+(?:should|must|needs to|has to|need to|have to)"
+    r"|to (?:complete|accomplish|do) (?:this|that|it|the task)|to do so"
+    r"|i am going to|i'm going to|step \d+|go ahead and|carefully|gently|quickly"
+    r"|(?:start|begin)(?:ning)? by|by"
+    # "I find the egg, then I pick it up": a first person narrating in the present, or reporting in the past
+    rf"|(?:i|we)(?=\s+(?:{'|'.join(_FIRST_PERSON)})\b))\b,?\s*)+",
+    re.IGNORECASE,
+)
 _SUBJECT = re.compile(
     r"^(?:(?:the robot|the agent|robot|it|he|she)\s+"
     r"(?:(?:will|would|should|must|then|also|first|now|next|simply|just|finally)\s+)*"
     # what the robot can do next is its next step ("Finally, the robot can slice the apple"); what "it" can
     # do is more often an object's use ("It can take a liquid directly")
     r"|(?:the robot|the agent|robot)\s+can\s+(?:(?:then|also|now|next|simply|just|finally)\s+)*)"
-    rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values()}, key=len, reverse=True))})\b)",
+    rf"(?=(?:{'|'.join(sorted({*_THIRD, *_THIRD.values(), *_PAST}, key=len, reverse=True))})\b)",
     re.IGNORECASE,
 )
 # "use fillLiquid Bowl water": the action named after a verb of doing
@@ -142,15 +179,15 @@ _SYNONYMS = (
     ),
     (
         re.compile(
-            r"^(?:locate|go to|walk to|walk over to|navigate to|head to|move to|move over to|approach"
-            r"|look for|search for)\b",
+            r"^(?:locate|(?:go|walk|navigate|head|move)\s+(?:over\s+|back\s+)?to|approach|look for"
+            r"|search for)\b",
             re.I,
         ),
         "find",
     ),
     # "carry it over to the counter": going there with it in hand
     (re.compile(r"^(?:carry|bring|take)\s+(?:\w+\s+){0,2}?(?:over\s+|back\s+|across\s+)?to\b", re.I), "find"),
-    (re.compile(r"^(?:grab|take|pick up|lift)\b", re.I), "pick"),
+    (re.compile(r"^(?:grab|(?:take|get|pull)\s+out|take|pick up|lift)\b", re.I), "pick"),
     (re.compile(r"^(?:place|set|insert|drop it into|put it into)\b", re.I), "put"),
     (re.compile(r"^(?:start|switch on|power on|activate)\b", re.I), "turn on"),
     (re.compile(r"^(?:switch off|power off|deactivate)\b", re.I), "turn off"),
@@ -225,10 +262,13 @@ def _narrated_steps(text: str) -> tuple[Step, ...]:
     held: str | None = None  # the object picked up last
     place: str | None = None  # the last place named (found, opened, put into) that is not held
     for clause in _CLAUSES.split(_TAKE_TO.sub(r"pick \1 and go to", text)):
+        if marked_not_done(clause):
+            continue  # "fillLiquid Mug coffee - NOT DONE", "[skipped] throw Vase": told, not taken
         clause = _SUBJECT.sub("", _LEAD.sub("", clause.strip()).strip())
         clause = _TRAILING.sub("", _PARTICLE.sub("", _LEAD.sub("", clause)))
         clause = _GERUND.sub(lambda found: _GERUNDS[found.group(0).lower()], clause)
         clause = _DOING.sub("", _THIRD_VERB.sub(lambda found: _THIRD[found.group(0).lower()], clause))
+        clause = _PAST_VERB.sub(lambda found: _PAST[found.group(0).lower()], clause)
         for pattern, verb in _SYNONYMS:
             clause = pattern.sub(verb, clause)
         if not clause:
@@ -293,7 +333,12 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     read = [parse_plan(line) if line.strip() else None for line in lines]
     # a line that is one step and nothing else, in a run of three or more such lines, is a list too
     # (and, where there is such a run, a run of two: a list split under headings, as MLDT's sub-tasks are)
-    bare = [_one_step(line, plan) for line, plan in zip(lines, read, strict=True)]
+    # (a step written out as not done, "turn_on DeskLamp  (skipped)", is a line of the list it stands in)
+    bare = [
+        _one_step(line, plan)
+        or (marked_not_done(line) and read_step_with_rest(line.strip(), False)[0] is not None)
+        for line, plan in zip(lines, read, strict=True)
+    ]
     runs: list[tuple[int, int]] = []
     start = 0
     for end in range(len(lines) + 1):
