@@ -75,6 +75,7 @@ _MARKER = re.compile(
       | [-*+•–·>](?=\s)                           # bullets, quote
       | \[[A-Za-z][\w .:-]{0,24}\](?=\s)          # [ROBOT]  [Agent]  [Step 3]: a log's tag
       | (?:executing|running|performing|calling)\s*:(?=\s)  # Executing: find Mug (a log's verb)
+      | (?:exec|execute)\s*:?(?=\s)                     # EXEC find(Mug)  Execute: pick Mug
     )\s*)+(?:\[[ xX]?\]\s*)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -468,6 +469,26 @@ def _code_span_steps(line: str) -> list[Step] | None:
     return [step for step in steps if step is not None] if all(steps) else None
 
 
+# A step written as tagged fields, a robot's command line: ACTION[fillLiquid] TARGET[Mug] PARAM[coffee]
+_TAGGED_FIELD = re.compile(r"([A-Za-z_]{1,20})\[([^\[\]\n]{0,60})\]")
+_TAGGED_LINE = re.compile(r"(?:[A-Za-z_]{1,20}\[[^\[\]\n]{0,60}\][\s,;]*){2,8}")
+_ACTION_TAGS = {"action", "act", "cmd", "command", "verb", "op", "skill"}
+
+
+def _tagged_step(line: str) -> str | None:
+    """The step of a line of tagged fields, its action's value first and then the others' in order, as a
+    call's arguments ("ACTION[pour] TARGET[-]" is ``pour``, "CMD[put] OBJ[Mug] DEST[Sink]" ``put Sink``),
+    or None when the line is not one or names no action."""
+    if not _TAGGED_LINE.fullmatch(line):
+        return None
+    fields = [(tag.lower(), value.strip()) for tag, value in _TAGGED_FIELD.findall(line)]
+    actions = [value for tag, value in fields if tag in _ACTION_TAGS]
+    if len(actions) != 1:
+        return None
+    rest = [value for tag, value in fields if tag not in _ACTION_TAGS and re.search(r"\w", value)]
+    return _join_call(actions[0], rest)  # as a call's arguments: a put puts into the last one
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     if "`" in raw and not in_code and (spanned := _code_span_steps(raw)) is not None:
         out.steps.extend(spanned)
@@ -515,6 +536,8 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         if not re.search(r"[A-Za-z]", line) and len(re.findall(r"\d+", before)) > 1:
             out.unparsed.append(before)  # numbers only ("1. 2:05:39..."): reported, not dropped
             return
+    if "[" in line and (tagged := _tagged_step(line)) is not None:
+        line, structured = tagged, True
     if not line or _SYNTAX_ONLY.match(line):
         if struck:
             out.unparsed.append(raw.strip())  # every step of the line struck through: written, not planned

@@ -857,3 +857,29 @@ def test_a_step_the_log_marks_not_done_is_set_aside():
     plan = parse_plan(answer)
     assert [str(step) for step in plan.steps] == ["find Candle", "pick Candle"]
     assert "[skipped] throw" in plan.unparsed
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        # tagged fields: the action's, then the others' as a call's arguments
+        (
+            "ACTION[find] TARGET[Kettle]\nACTION[fillLiquid] TARGET[Kettle] PARAM[water]\n"
+            "ACTION[pour] TARGET[-]",
+            ["find Kettle", "fillLiquid Kettle water", "pour"],
+        ),
+        ("> CMD[put], OBJ[Apple], DEST[Fridge]", ["put Fridge"]),
+        # a command run by a verb of running, as a call or as text
+        (
+            "EXEC find(Vase)\nEXEC pick(Vase)\nEXEC throw()\nExecute: close Drawer",
+            ["find Vase", "pick Vase", "throw", "close Drawer"],
+        ),
+    ],
+)
+def test_a_robots_command_lines_are_read_as_its_steps(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_tagged_fields_without_one_action_are_no_step():
+    assert parse_plan("TARGET[Mug] PARAM[coffee]").steps == ()
+    assert parse_plan("ACTION[find] ACTION[pick] TARGET[Mug]").steps == ()
