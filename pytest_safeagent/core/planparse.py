@@ -103,6 +103,9 @@ _COMMENT_SUFFIXES = (
     re.compile(r":\s+.*$"),
     re.compile(r"\s+\([^()]*\)\s*\.?$"),
     re.compile(r"\s+\[[^\[\]]*\]\s*\.?$"),  # a status in brackets: "find Mug [OK]"
+    # what follows a call's closing bracket: "find(Plate) pre: near(Plate) eff: holding(Plate)" (a step's
+    # conditions and effects written after it)
+    re.compile(r"(?<=\))\s+\S.*$"),
     # a log's status word after the step: "find Mug OK", "open Fridge success"
     re.compile(r"\s+(?:ok|okay|done|success|successful|succeeded|completed|failed|error)\s*[.!]?$", re.I),
     re.compile(r"\s+[-–—]{1,2}\s+.*$"),
@@ -184,7 +187,7 @@ def _is_plan_key(key: str) -> bool:
 # the keys a step's whole text is given under: its number ("1", "step 2", "step_3"), or a word for it
 _STEP_KEY = re.compile(r"^(?:step[\s_-]*)?\d+$")
 _STEP_TEXT_KEYS = ("do", "step", "command", "instruction", "low_level_action", "action_text")
-_ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type", "tool")
+_ACTION_KEYS = ("action", "name", "verb", "function", "skill", "act", "type", "tool", "do")
 _OBJECT_KEYS = (
     "object",
     "target",
@@ -489,6 +492,39 @@ def _tagged_step(line: str) -> str | None:
     return _join_call(actions[0], rest)  # as a call's arguments: a put puts into the last one
 
 
+# An element of XML that names a step in its attributes, as behaviour trees write them:
+# <Action name="fillLiquid" object="Mug" liquid="coffee"/>, or <find object="Mug"/>
+_XML_ELEMENT = re.compile(
+    r"<([A-Za-z][\w:.-]{0,40})((?:\s+[\w:.-]{1,40}\s*=\s*(?:\"[^\"<>]{0,200}\"|'[^'<>]{0,200}'))*)\s*/?>(?:\s*</\1>)?"
+)
+_XML_ATTRIBUTE = re.compile(r"([\w:.-]{1,40})\s*=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
+
+
+def _xml_fields(line: str) -> dict[str, object] | None:
+    """The attributes of a line that is one XML element, with its tag as the action where the tag is an
+    action's name; None for any other line."""
+    element = _XML_ELEMENT.fullmatch(line)
+    if element is None:
+        return None
+    fields: dict[str, object] = {key: a or b for key, a, b in _XML_ATTRIBUTE.findall(element.group(2))}
+    if _is_action_name(element.group(1)):
+        fields.setdefault("action", element.group(1))
+    return fields
+
+
+# A step as a planner's s-expression: (find robot mug), (put-in mug sink)
+_SEXPR = re.compile(r"\(\s*([A-Za-z][\w-]{0,40})((?:\s+[^\s()]{1,60}){1,6})\s*\)")
+
+
+def _sexpr_step(line: str) -> Step | None:
+    """The step of a line that is one s-expression, its head the action and the rest its arguments, as a
+    call's; None when the line is not one or does not read as a step."""
+    expression = _SEXPR.fullmatch(line)
+    if expression is None:
+        return None
+    return read_step(_join_call(expression.group(1), expression.group(2).split()), structured=True)
+
+
 def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
     if "`" in raw and not in_code and (spanned := _code_span_steps(raw)) is not None:
         out.steps.extend(spanned)
@@ -496,6 +532,12 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         return
     line = narrow(raw.strip())
     narrowed = line  # the line read, its wide spacing narrowed (an unread line is reported as written)
+    if line.startswith("<") and (fields := _xml_fields(line)) is not None:
+        _read_json(fields, out)
+        return
+    if line.startswith("(") and (sexpr := _sexpr_step(line)) is not None:
+        out.steps.append(sexpr)
+        return
     if not line or _SYNTAX_ONLY.match(line):
         return
     if (items := _run_together(line)) is not None:
@@ -512,13 +554,15 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         cells = [c.strip() for c in line.strip("|").split("|")]
         cells = [c for c in cells if c and not re.fullmatch(r"\d+[.)]?|step\s*\d+", c, re.I)]
         # the step is the first cells that read as one ("| pick | Mug |", "| 4 | turn on StoveKnob | burner on
-        # |", "| put | Fridge | the apple goes in |"), the cells after it its comment
-        for count in range(1, min(len(cells), 5)):  # a step spans at most four cells (action, object, ...)
-            step = read_step(" ".join(cells[:count]), structured=True)
-            if step is not None and (step.target is None or step.target in _KNOWN_TYPES):
-                out.steps.append(step)
-                out.unparsed.extend(cells[count:])
-                return
+        # |", "| put | Fridge | the apple goes in |"), the cells after it its comment; a state machine's row
+        # may name its state first ("| S2 | pick | Mug | S3 |")
+        for start in range(min(len(cells) - 1, 2) + 1):
+            for count in range(1, min(len(cells) - start, 4) + 1):  # a step spans at most four cells
+                step = read_step(" ".join(cells[start : start + count]), structured=True)
+                if step is not None and (step.target is None or step.target in _KNOWN_TYPES):
+                    out.steps.append(step)
+                    out.unparsed.extend(cells[:start] + cells[start + count :])
+                    return
         line = " ".join(cells)
     kept = STRUCK.sub("", line) if "~~" in line else line
     struck = kept != line
@@ -714,19 +758,40 @@ def _runner_step(name: str, args: list[str]) -> str | None:
     an action and its object given apart (``execute_action("find", "Mug")``); None for any other call."""
     if not args or _STEP_RUNNER.search(name) is None or _is_action_name(name):
         return None
+    if len(args) > 1 and args[0].isdigit():
+        args = args[1:]  # the step's number first: action(3, pick, mug)
     if len(args) == 1:
         return args[0]
     return _join_call(args[0], args[1:]) if _is_action_name(args[0]) else None
 
 
+_AGENTS = {"robot", "agent", "self", "bot", "robot1", "r1"}
+
+
 def _join_call(name: str, args: list[str]) -> str:
-    """Call-style arguments to a step: ``put('Apple', 'Fridge')`` puts into the last one."""
-    name, args = re.sub(r"_+$", "", name), list(args)
+    """Call-style arguments to a step: ``put('Apple', 'Fridge')`` puts into the last one; a planner's agent
+    argument is no object (PDDL's ``(find robot mug)``), nor is where a one-object action's object is
+    (``pick_up(Egg, Sink)``, ``(pick-up egg sink)``: the egg)."""
+    name, args = re.sub(r"_+$", "", name.replace("-", "_")), list(args)  # pick-up, slice-obj: as pick_up
     spelled = name.replace("_", "").lower()
     instance = [args.pop()] if len(args) > 1 and args[-1].isdigit() else []
-    if spelled in ("put", "place", "putobject") and len(args) > 1:
-        args = args[-1:]
+    if len(args) > 1 and args[0].lower() in _AGENTS:
+        args = args[1:]
+    if spelled in _PUT_NAMES and len(args) > 1:
+        name, args = "put", args[-1:]
+    elif len(args) > 1:
+        whole = read_step(" ".join([name, *args, *instance]), structured=True)
+        first = read_step(" ".join([name, args[0], *instance]), structured=True)
+        if (
+            (whole is None or whole.target not in _KNOWN_TYPES)
+            and first is not None
+            and first.target in _KNOWN_TYPES
+        ):
+            args = args[:1]
     return " ".join([name, *args, *instance]).strip()
+
+
+_PUT_NAMES = {"put", "place", "putobject", "putin", "puton", "putinto", "putonto", "placein", "placeon"}
 
 
 # --- programs ---------------------------------------------------------------------------------
@@ -830,7 +895,7 @@ def _call_step(name: str, call: ast.Call, names: Mapping[str, str] | None = None
     return read_step(handed, structured=True) if handed is not None else step
 
 
-_CALL_LINE = re.compile(r"^[A-Za-z_][\w.]*\s*\(.*\)\s*;?$")
+_CALL_LINE = re.compile(r"^[A-Za-z_][\w.]*\s*\(.*\)\s*[;.]?$")  # a Prolog fact ends in a period
 
 
 def _call_line_step(line: str) -> Step | None:
@@ -839,7 +904,7 @@ def _call_line_step(line: str) -> Step | None:
     if len(line) > 500 or not _CALL_LINE.match(line):
         return None
     try:
-        tree = python_source.parse(line.rstrip(";"), mode="eval")
+        tree = python_source.parse(line.rstrip(";."), mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     call = tree.body
@@ -1094,10 +1159,51 @@ def _read_yaml(text: str, out: _Collector) -> bool:
     return False
 
 
+# A TOML plan: records under [[step]] headers, or inline tables ({ verb = "find", obj = "Mug" })
+_TOML_ACTION = re.compile(
+    r"(?:^|[{,])[ \t]*(?:action|verb|skill|function|act|do|name)[ \t]*=[ \t]*[\"']",
+    re.IGNORECASE | re.MULTILINE,
+)
+_TOML_HEADER = re.compile(r"[ \t]*\[\[?[^\[\]\n]{0,60}\]\]?[ \t]*")
+_TOML_PAIR = re.compile(
+    r"([A-Za-z_][\w-]{0,40})[ \t]*=[ \t]*(?:\"([^\"\n]{0,200})\"|'([^'\n]{0,200})'|(-?\d{1,9}))"
+)
+_TOML_TABLE = re.compile(r"\{([^{}\n]{0,400})\}")
+_TOML_OTHER = re.compile(r"[ \t]*(?:#.*|[\w-]+[ \t]*=[ \t]*\[[ \t]*|\][ \t]*,?|,)?[ \t]*")
+
+
+def _read_toml(text: str, out: _Collector) -> bool:
+    """Read the answer when it is a TOML plan, whole (its records, in order, as JSON objects); False when it
+    is not one (a line neither a header, a key and its value, an inline table, a comment nor a bracket)."""
+    if _TOML_ACTION.search(text) is None:
+        return False
+    records: list[dict[str, object]] = []
+    current: dict[str, object] | None = None
+    for line in text.split("\n"):
+        if _TOML_HEADER.fullmatch(line):
+            current = {}
+            records.append(current)
+        elif tables := _TOML_TABLE.findall(line):
+            records.extend({k: a or b or c for k, a, b, c in _TOML_PAIR.findall(table)} for table in tables)
+        elif pair := _TOML_PAIR.fullmatch(line.strip()):
+            if current is not None:
+                key, *values = pair.groups()
+                current[key] = next((v for v in values if v), "")
+        elif not _TOML_OTHER.fullmatch(line):
+            return False
+    if not records:
+        return False
+    out.formats.append("toml")
+    _read_json(records, out)
+    return True
+
+
 def _read_block(text: str, language: str | None, out: _Collector) -> None:
     in_code = language is not None
     stripped = text.strip()
     if language in (None, "yaml", "yml") and _read_yaml(text, out):
+        return
+    if language in (None, "toml") and "=" in text and _read_toml(text, out):
         return
     if stripped[:1] in ("[", "{"):
         try:

@@ -883,3 +883,58 @@ def test_a_robots_command_lines_are_read_as_its_steps(answer, steps):
 def test_tagged_fields_without_one_action_are_no_step():
     assert parse_plan("TARGET[Mug] PARAM[coffee]").steps == ()
     assert parse_plan("ACTION[find] ACTION[pick] TARGET[Mug]").steps == ()
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        # PDDL: the agent argument is no object, a put goes into its last argument, a pick takes its first
+        (
+            "(find robot kettle)\n(pick-up kettle countertop)\n(find robot stoveburner)\n"
+            "(put-on kettle stoveburner)",
+            ["find Kettle", "pick Kettle", "find StoveBurner", "put StoveBurner"],
+        ),
+        # Prolog facts: the step's number, the action, its arguments
+        (
+            "action(1, find, tomato).\naction(2, slice, tomato).\naction(3, pour, bottle).",
+            ["find Tomato", "slice Tomato", "pour"],
+        ),
+        # behaviour-tree XML: the action in an attribute, or as the tag
+        (
+            '<BehaviorTree ID="Main">\n  <Sequence>\n    <Action name="find" object="Kettle"/>\n'
+            '    <Action name="fillLiquid" object="Kettle" liquid="water"/>\n    <pick object="Kettle"/>\n'
+            "  </Sequence>\n</BehaviorTree>",
+            ["find Kettle", "fillLiquid Kettle water", "pick Kettle"],
+        ),
+        # STRIPS: a step's conditions and effects after it
+        (
+            "1. find(Kettle) pre: - eff: near(Kettle)\n"
+            "2. pick(Kettle) pre: near(Kettle) eff: holding(Kettle)",
+            ["find Kettle", "pick Kettle"],
+        ),
+        # a state machine's table: the state first, the next state after the step
+        (
+            "| state | action | target | next |\n|---|---|---|---|\n| S0 | find | Kettle | S1 |\n"
+            "| S1 | pick | Kettle | S2 |\n"
+            "| S2 | drop | | DONE |",
+            ["find Kettle", "pick Kettle", "drop"],
+        ),
+        # a call's place of the object is no part of it
+        ("pick_up('Kettle', 'CounterTop')", ["pick Kettle"]),
+    ],
+)
+def test_plans_in_symbolic_planners_formats(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_a_toml_plan_is_read_record_by_record():
+    records = '[[step]]\naction = "find"\nobject = "Kettle"\n\n[[step]]\ndo = "pick"\nobj = "Kettle"\n'
+    plan = parse_plan(records)
+    assert [str(step) for step in plan.steps] == ["find Kettle", "pick Kettle"] and plan.format == "toml"
+    inline = (
+        'steps = [\n  { verb = "find", obj = "Kettle" },\n'
+        '  { verb = "fillLiquid", obj = "Kettle", liquid = "water" },\n]'
+    )
+    assert [str(step) for step in parse_plan(inline).steps] == ["find Kettle", "fillLiquid Kettle water"]
+    # a sentence with an equals sign is no TOML: read as text
+    assert parse_plan('Note: action = "find" is what I would use.\nfind Kettle').format == "text"
