@@ -474,7 +474,7 @@ def _code_span_steps(line: str) -> list[Step] | None:
 
 # A step written as tagged fields, a robot's command line: ACTION[fillLiquid] TARGET[Mug] PARAM[coffee]
 _TAGGED_FIELD = re.compile(r"([A-Za-z_]{1,20})\[([^\[\]\n]{0,60})\]")
-_TAGGED_LINE = re.compile(r"(?:[A-Za-z_]{1,20}\[[^\[\]\n]{0,60}\][\s,;]*){2,8}")
+_TAGGED_LINE = re.compile(rf"(?:{_TAGGED_FIELD.pattern}[\s,;]*){{2,8}}")  # two to eight of them, nothing else
 _ACTION_TAGS = {"action", "act", "cmd", "command", "verb", "op", "skill"}
 
 
@@ -766,6 +766,7 @@ def _runner_step(name: str, args: list[str]) -> str | None:
 
 
 _AGENTS = {"robot", "agent", "self", "bot", "robot1", "r1"}
+_PUT_NAMES = {"put", "place", "putobject", "putin", "puton", "putinto", "putonto", "placein", "placeon"}
 
 
 def _join_call(name: str, args: list[str]) -> str:
@@ -789,9 +790,6 @@ def _join_call(name: str, args: list[str]) -> str:
         ):
             args = args[:1]
     return " ".join([name, *args, *instance]).strip()
-
-
-_PUT_NAMES = {"put", "place", "putobject", "putin", "puton", "putinto", "putonto", "placein", "placeon"}
 
 
 # --- programs ---------------------------------------------------------------------------------

@@ -124,7 +124,7 @@ def _past(verb: str) -> str:
         return verb + "d"
     if verb.endswith("y") and verb[-2] not in "aeiou":
         return verb[:-1] + "ied"
-    if verb in ("drop", "grab", "stop"):
+    if verb in ("drop", "grab"):
         return verb + verb[-1] + "ed"
     return verb + "ed"
 
