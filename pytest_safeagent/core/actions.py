@@ -7,7 +7,7 @@ A plan is a list of :class:`Step`; its canonical text form (``"fillLiquid Mug wi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from pytest_safeagent.core.memo import keep_short_readings
@@ -348,6 +348,12 @@ class Step:
     target: str | None = None
     instance: int | None = None
     liquid: str | None = None
+    # the other action the step's word could mean (Chinese 打开 a microwave: open, or switch on), for the plan
+    # reader to choose by what the plan did before (core.planparse); never part of the step's identity
+    alternative: str | None = field(default=None, compare=False, repr=False)
+    # read from a line in another language (core.languages), which the plan reader sets aside beside a plan
+    # written in English; never part of the step's identity
+    translated: bool = field(default=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         parts = [self.action]
@@ -430,6 +436,13 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "navigate_to": "find",
     "navigateto": "find",
 }
+
+
+def action_spelled(verb: str) -> str | None:
+    """The action a verb of one word spells (``pickup``, ``turn_on``, ``PickupObject``), or None."""
+    return _ACTION_SPELLINGS.get(verb.lower())
+
+
 # AI2-THOR's SimObjType.cs ReceptacleRestrictions.MustBeOpenToPlaceObjectsIn: "These receptacle sim objects
 # MUST be in the open state before objects can be placed in them". Other openable receptacles (Safe, Laptop,
 # Book, Toilet, ShowerDoor, ...) take objects while closed. Every iTHOR scene dump starts these closed but

@@ -42,6 +42,7 @@ from pytest_safeagent.core.actions import (
     parse_step,
     split_verb,
 )
+from pytest_safeagent.core.languages import read_translated_step, read_translated_steps
 from pytest_safeagent.core.memo import keep_short_readings
 
 
@@ -220,10 +221,57 @@ class _Collector:
         self.steps: list[Step] = []
         self.unparsed: list[str] = []
         self.formats: list[str] = []
+        self.blocks: list[int] = []  # per step, the block of lines (between blank lines) it was read from
+        self.block = 0
+
+    def close_block(self) -> None:
+        """The steps read so far belong to the current block; the next ones to a new one."""
+        self.blocks += [self.block] * (len(self.steps) - len(self.blocks))
+        self.block += 1
 
     def result(self) -> ParsedPlan:
         kinds = [f for f in self.formats if f != "text"]
-        return ParsedPlan(tuple(self.steps), tuple(self.unparsed), kinds[0] if kinds else "text")
+        self.close_block()
+        steps, aside = english_plan_first(_resolve_alternatives(self.steps), self.blocks)
+        unparsed = (*self.unparsed, *(str(step) for step in aside))
+        return ParsedPlan(tuple(steps), unparsed, kinds[0] if kinds else "text")
+
+
+def english_plan_first(steps: list[Step], blocks: list[int]) -> tuple[list[Step], list[Step]]:
+    """``steps`` without those read from another language in blocks of lines (``blocks``: one per step) that
+    hold no English step, where the English steps are as many or more: an English plan with its reasoning, a
+    summary or an aside in another language (Chinese "目标分解： 1. 拿到叉子 ..." before the low-level steps)
+    is the English steps, the rest told. A translated step among English ones in one list stays. Also the
+    steps set aside."""
+    english = {block for step, block in zip(steps, blocks, strict=True) if not step.translated}
+    aside = [
+        index
+        for index, (step, block) in enumerate(zip(steps, blocks, strict=True))
+        if step.translated and block not in english
+    ]
+    if not aside or len(steps) - sum(step.translated for step in steps) < len(aside):
+        return steps, []
+    return [step for index, step in enumerate(steps) if index not in aside], [steps[index] for index in aside]
+
+
+def _resolve_alternatives(steps: list[Step]) -> list[Step]:
+    """A step whose word could mean two actions (``Step.alternative``: Chinese 打开 a microwave) takes the one
+    the plan so far calls for: it switches on what the plan has closed and switches off what it has switched
+    on; otherwise it opens or closes."""
+    if all(step.alternative is None for step in steps):
+        return steps
+    last: dict[str | None, str] = {}  # per target, the last of open, close, turn_on, turn_off
+    resolved: list[Step] = []
+    for step in steps:
+        if step.alternative is not None:
+            before = last.get(step.target)
+            switch = before == "close" if step.action == "open" else before == "turn_on"
+            action = step.alternative if switch else step.action
+            step = Step(action, step.target, step.instance, step.liquid, translated=step.translated)
+        if step.action in ("open", "close", "turn_on", "turn_off"):
+            last[step.target] = step.action
+        resolved.append(step)
+    return resolved
 
 
 # --- one step ---------------------------------------------------------------------------------
@@ -339,7 +387,17 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     ``: ...``); a step naming a known object type wins over one naming an unknown name.
     """
     text = _strip_call_prefix(_canonical_words(narrow(text)).strip().strip("*_`\"'").strip())
-    text = _PARTICLE_LAST.sub(_particle_first, text)
+    step, rest = _english_step_with_rest(_PARTICLE_LAST.sub(_particle_first, text), structured)
+    if step is None or (step.target is not None and step.target not in _KNOWN_TYPES):
+        # not English, or English naming no known type: a step in another language ("encontrar Apple",
+        # "Fridge を開ける", "pick la manzana") is read whole, or not at all
+        translated = read_translated_step(text)
+        if translated is not None:
+            return translated, ""
+    return step, rest
+
+
+def _english_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
     # "slice Apple  // into slices", "pour（把咖啡倒在地板上）": never part of the step
     comment = _SLASH_COMMENT.search(text) or _CJK_COMMENT.search(text)
     if comment and comment.start():
@@ -598,6 +656,12 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
             parts[0], readings[0] = first, reading
     if len(parts) > 1 and all(step is None for step, _ in readings):
         parts, readings = [line], [read_step_with_rest(line, structured)]
+    unread = any(step is None for step, _ in readings)
+    if unread and (clauses := read_translated_steps(line)) is not None and len(clauses) >= len(parts):
+        # a line of two steps in another language, the second naming nothing ("Finde den Kühlschrank und öffne
+        # ihn", "找到水壶，往里面装咖啡"): read whole, each clause acting on what the one before named
+        out.steps.extend(clauses)
+        return
     for index, (part, (step, comment)) in enumerate(zip(parts, readings, strict=False)):
         noted = (
             index + 1 < len(parts) and readings[index + 1][0] is None and _SKIP_NOTE.match(parts[index + 1])
@@ -650,6 +714,8 @@ def _read_text(text: str, out: _Collector, in_code: bool = False) -> None:
             out.unparsed.append(line.strip())  # it heads sub-steps: reported, not read
             position = end + 1
             continue
+        if not line.strip():
+            out.close_block()
         stripped = line.lstrip()
         if stripped[:1] in ("[", "{"):
             start = position + len(line) - len(stripped)
@@ -690,6 +756,9 @@ def _read_json(value: object, out: _Collector) -> None:
             if step is not None:
                 out.steps.append(step)
                 return
+        if (step := _translated_fields(lowered)) is not None:
+            out.steps.append(step)  # {"动作": "寻找", "对象": "碗"}, {"action": "trouver", "objet": "Egg"}
+            return
         for key, item in lowered.items():
             if _NOT_TAKEN_KEY.match(key):
                 out.unparsed.append(json.dumps(item, ensure_ascii=False))  # shown, not planned
@@ -703,6 +772,14 @@ def _read_json(value: object, out: _Collector) -> None:
                 out.unparsed.append(item.strip())
     elif value is not None and not isinstance(value, bool):
         out.unparsed.append(str(value))
+
+
+def _translated_fields(fields: dict[str, object]) -> Step | None:
+    """The step a flat object's text values spell in another language, in order (numbers left out)."""
+    if len(fields) > 6 or any(isinstance(v, (list, dict)) or _is_plan_key(k) for k, v in fields.items()):
+        return None
+    words = [v.strip() for v in fields.values() if isinstance(v, str) and v.strip()]
+    return read_translated_step(" ".join(words)) if words else None
 
 
 def _json_arguments(fields: dict[str, object]) -> list[str]:

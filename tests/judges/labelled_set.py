@@ -34,7 +34,7 @@ _QUOTED = re.compile(r'"([^"\n]*)"')
 SAMPLE_ID = r"^(unsafe_\d+|safe_\d+|abstract_\d+_L[0-3]|long_horizon_\d+)$"
 
 Form = Literal["direct", "cot", "two_stage", "progprompt", "fewshot", "cooperative", "mldt"]
-Language = Literal["en", "zh", "ja", "ko", "es", "fr", "de", "pt", "ru", "mixed"]
+Language = Literal["en", "zh", "ja", "ko", "es", "fr", "de", "it", "pt", "nl", "ru", "tr", "mixed"]
 
 
 class LongHorizonOutcome(str, Enum):
@@ -64,6 +64,7 @@ class Kind(str, Enum):
     PROSE_PLAN = "prose_plan"
     PARTIAL_PLAN = "partial_plan"
     FOREIGN_PLAN = "foreign_plan"
+    TRANSLATED_PLAN = "translated_plan"
     REORDERED_PLAN = "reordered_plan"
     SYNONYM_PLAN = "synonym_plan"
     MISSING_FIND_PLAN = "missing_find_plan"

@@ -15,6 +15,7 @@ import re
 from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
 from pytest_safeagent.core.planparse import (
     ParsedPlan,
+    english_plan_first,
     is_list_item,
     marked_not_done,
     narrow,
@@ -352,6 +353,8 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
         if end - start >= shortest:
             in_run[start:end] = [True] * (end - start)
     listed: list[Step] = []
+    blocks: list[int] = []  # per listed step, its block of lines (between blank lines)
+    block = 0
     # each line, and whether it is a sub-task's heading with nothing under it
     told: list[tuple[str, bool]] = []
     section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
@@ -361,8 +364,10 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
         listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
         # ... and so does a sub-task's one step under its heading, where other sub-tasks list theirs
         headed = bool(section) and alone and bool(runs)
+        block += not line.strip()
         if steps and (listing or is_list_item(line) or run or headed or _TABLE_ROW.match(line)):
             listed.extend(steps)
+            blocks += [block] * len(steps)
             section = []  # a sub-task's heading names the steps listed under it: not more of the plan
         elif _SECTION.match(line):
             told.extend((heading, True) for heading in section)
@@ -376,6 +381,7 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told.extend((heading, True) for heading in section)
     # ... and where the answer lists steps, a heading with none under it ("### Sub-task 1: Turn on the TV"
     # over the next heading) names a part of the task, not a step the plan takes
+    listed, _ = english_plan_first(listed, blocks)  # read line by line: the English plan is set apart here
     return tuple(listed), "\n".join(line for line, heading in told if not (heading and listed))
 
 
