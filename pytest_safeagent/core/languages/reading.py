@@ -76,12 +76,10 @@ _ENGLISH_WORDS = frozenset(
     {
         "a", "all", "an", "and", "any", "arm", "as", "at", "back", "bad", "be", "bin", "by", "can", "close",
         "come", "cook", "cut", "die", "do", "door", "done", "drop", "fill", "for", "from", "get", "go",
-        "hand",
-        "have", "here", "if", "in", "is", "it", "kind", "leg", "let", "make", "me", "met", "mug", "no", "not",
-        "now", "of", "off", "on", "once", "one", "open", "or", "over", "pan", "pot", "pour", "put",
-        "rest", "run", "see", "set", "so", "sofa", "stop", "take", "that", "the", "then", "there", "this",
-        "to",
-        "top", "turn", "up", "use", "van", "was", "we", "will", "with",
+        "hand", "have", "here", "if", "in", "is", "it", "kind", "leg", "let", "make", "me", "met", "mug",
+        "no", "not", "now", "of", "off", "on", "once", "one", "open", "or", "over", "pan", "pot", "pour",
+        "put", "rest", "run", "see", "set", "so", "sofa", "stop", "take", "that", "the", "then", "there",
+        "this", "to", "top", "turn", "up", "use", "van", "was", "we", "will", "with",
     }
 )  # fmt: skip
 _APOSTROPHES = re.compile("[\u2019\u02bc`]")
@@ -93,7 +91,7 @@ _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_']*|\d+")
 
 @dataclass(frozen=True)
 class _Word:
-    kind: str  # verb, noun, liquid, filler, number; or mark (value: a role of _ROLES) and possessive
+    kind: str  # verb, noun, liquid, filler, number; or mark (its value the role it marks)
     value: str  # the action, the type, the liquid, the role; "" for a filler
     own: bool  # from the language's table, not English
     role: str = ""  # of a noun: "destination" (where a put puts) or "carried" (what it puts), if marked
@@ -109,9 +107,7 @@ class _Lexicon:
     vocabulary: Vocabulary
     words: dict[tuple[str, ...], tuple[str, str]] = field(default_factory=dict)  # form -> (kind, value)
     split_verbs: list[tuple[tuple[str, ...], tuple[str, ...], str]] = field(default_factory=list)
-    stems: dict[str, tuple[str, str]] = field(
-        default_factory=dict
-    )  # a noun's or liquid's stem -> (kind, value)
+    stems: dict[str, tuple[str, str]] = field(default_factory=dict)  # a name's stem -> (kind, value)
     endings: tuple[str, ...] = ()
     roles: dict[str, str] = field(default_factory=dict)  # a marking filler or ending -> the role it marks
     known: set[str] = field(default_factory=set)  # every word of every form (spaced tables)
@@ -134,9 +130,7 @@ class _Lexicon:
         ):
             for form in _forms(spelled):
                 self.roles.setdefault(form.lower(), role)
-        tables: list[tuple[str, dict[str, str]]] = [("verb", dict(v.verbs)), ("noun", dict(v.nouns))]
-        tables.append(("liquid", dict(v.liquids)))
-        tables.append(("filler", {"": v.fillers}))
+        tables = (("verb", v.verbs), ("noun", v.nouns), ("liquid", v.liquids), ("filler", {"": v.fillers}))
         for kind, table in tables:
             for value, spelled in table.items():
                 for form in _forms(spelled):
@@ -263,14 +257,15 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
     if not all(_may_read(lexicon, token) for token, _ in tokens):
         return None  # a word no form holds: a sentence, or another language (checked before the slower work)
     words: list[_Word] = []
-    split = _take_split_verb(lexicon, tokens)
+    split_verb: _Word | None = None
     split_at = -1
-    if split is not None:
-        tokens, _, split_at, _ = split
+    if (split := _take_split_verb(lexicon, tokens)) is not None:
+        tokens, action, split_at, first_part = split
+        split_verb = _Word("verb", action, own=True, evident=_evident("verb", first_part))
     index = 0
     while index < len(tokens):
-        if index == split_at and split is not None:  # where its first part stood: "schalte ... ein"
-            words.append(_Word("verb", split[1], own=True, evident=_evident("verb", split[3])))
+        if index == split_at and split_verb is not None:  # where its first part stood: "schalte ... ein"
+            words.append(split_verb)
         token, gloss = tokens[index]
         if token.startswith("'"):  # endings after an apostrophe: Turkish "Fridge'e" is where a put puts
             if words and words[-1].kind == "noun":
@@ -286,9 +281,8 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
             if (
                 entry[0] == "filler" and form in lexicon.roles
             ):  # "en", "dans", "в"; Korean "안에" after its name
-                words.append(
-                    _Word("mark", lexicon.roles[form], True, forward=not lexicon.vocabulary.head_final)
-                )
+                forward = not lexicon.vocabulary.head_final
+                words.append(_Word("mark", lexicon.roles[form], True, forward=forward))
             continue
         index += 1
         if index < len(tokens) and (token, tokens[index][0]) in TWO_WORD_VERBS:  # "turn on el horno"
@@ -304,12 +298,14 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
             kind, value, ending = inflected
             words.append(_Word(kind, value, True, gloss=gloss, evident=_evident(kind, token)))
             words.extend(_ending_marks(lexicon, ending))  # Korean "컵에", Russian "миску"
-        elif (action := lexicon.with_clitic(token)) is not None:
-            words.append(_Word("verb", action, True, evident=True))  # "ábrela": the name before is its object
+        elif (clitic_verb := lexicon.with_clitic(token)) is not None:
+            words.append(
+                _Word("verb", clitic_verb, True, evident=True)
+            )  # "ábrela": the name before is its object
         else:
             return None
-    if split is not None and split_at >= len(tokens):
-        words.append(_Word("verb", split[1], own=True, evident=_evident("verb", split[3])))
+    if split_verb is not None and split_at >= len(tokens):
+        words.append(split_verb)
     return words
 
 
