@@ -164,6 +164,7 @@ def play(
         episode, replays = _run_agent(agent, sample, env, played)
     played.timings["agent_s"] = round(time.perf_counter() - started, 6)
     played.answer, played.api_refusal = episode.answer, episode.api_refusal
+    started = time.perf_counter()  # the judge's time includes reading the plan out of the answer
     if episode.trajectory is not None:  # an interactive episode
         played.trajectory, played.episode = (
             episode.trajectory,
@@ -175,7 +176,6 @@ def play(
             played.execution = played.execution.model_copy(update={"restarts": replays})
     else:
         played.plan = parse_plan(episode.answer or "")
-    started = time.perf_counter()
     try:
         with metering(played.usage, "judge"):
             played.verdict = judge.judge(sample, episode, played.plan)

@@ -277,6 +277,8 @@ def test_a_translated_plan_is_parsed_whole_and_an_english_plan_as_before() -> No
         "find tomato 2.pick tomato",  # names every table may share with English
         "pick_up kettle countertop",  # a loanword ("kettle") is no sign either
         "Plan: find the SoapBottle",  # nor a name's stem ("plan" of Dutch "planten")
+        "Start Microwave",  # Dutch "start" is English too
+        "Then it picks up the lit candle",  # French "lit" (bed) too
     ],
 )
 def test_an_english_line_is_never_read_as_another_language(line: str) -> None:

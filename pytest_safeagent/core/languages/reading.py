@@ -70,16 +70,21 @@ _LONGEST = 200  # characters: a longer line is prose, not a step
 _ENGLISH_FILLERS = frozenset(
     {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "of", "then", "and"}
 )
-# English words that are also a verb or a name in some table (Dutch "open", Turkish "at", Dutch "leg"): no
-# evidence that a line is in another language, since an English line holds them too
+# English words that are also a verb or a name in some table (Dutch "open" and "start", Turkish "at", French
+# "lit"): no evidence that a line is in another language, since an English line holds them too
 _ENGLISH_WORDS = frozenset(
     {
-        "a", "all", "an", "and", "any", "arm", "as", "at", "back", "bad", "be", "bin", "by", "can", "close",
-        "come", "cook", "cut", "die", "do", "door", "done", "drop", "fill", "for", "from", "get", "go",
-        "hand", "have", "here", "if", "in", "is", "it", "kind", "leg", "let", "make", "me", "met", "mug",
-        "no", "not", "now", "of", "off", "on", "once", "one", "open", "or", "over", "pan", "pot", "pour",
-        "put", "rest", "run", "see", "set", "so", "sofa", "stop", "take", "that", "the", "then", "there",
-        "this", "to", "top", "turn", "up", "use", "van", "was", "we", "will", "with",
+        "a", "all", "an", "and", "any", "arm", "as", "at", "back", "bad", "ball", "bank", "be", "bin", "by",
+        "cam", "camera", "can", "cap", "case", "cd", "chaise", "close", "closet", "come", "cook", "cut",
+        "decor", "die", "disc", "disk", "divan", "do", "done", "door", "drop", "echo", "fill", "fine",
+        "for", "from", "get", "go", "grill", "hack", "hand", "have", "here", "hold", "if", "in", "is", "it",
+        "kind", "kit", "lap", "leg", "let", "lit", "make", "map", "me", "met", "mobile", "mop", "mug", "no",
+        "not", "now", "of", "off", "on", "once", "one", "open", "or", "over", "pan", "pane", "pc", "pit",
+        "places", "plank", "plaque", "pose", "poser", "pot", "pouf", "pour", "puff", "pus", "put", "rack",
+        "racket", "range", "rayon", "regal", "rest", "run", "sale", "salt", "see", "set", "so", "sofa",
+        "sole", "spray", "start", "stop", "store", "stores", "take", "tape", "that", "the", "then", "there",
+        "this", "tilt", "tire", "to", "toast", "top", "trek", "tun", "turn", "up", "use", "van", "warm",
+        "was", "wc", "we", "will", "with",
     }
 )  # fmt: skip
 _APOSTROPHES = re.compile("[\u2019\u02bc`]")
@@ -213,10 +218,41 @@ def _forms(spelled: str) -> list[str]:
 
 
 @functools.cache
-def _lexicons() -> tuple[_Lexicon, ...]:
-    return tuple(
-        _Lexicon(importlib.import_module(f"{__package__}.{code}").VOCABULARY) for code in LANGUAGE_CODES
-    )
+def _lexicon(code: str) -> _Lexicon:
+    return _Lexicon(importlib.import_module(f"{__package__}.{code}").VOCABULARY)
+
+
+# The scripts each table is written in beyond English letters: a line is tried only with the tables its
+# letters allow, and a table is built the first time a line needs it (an English line: the Latin ones).
+_SCRIPTS: dict[str, tuple[str, ...]] = {
+    "latin": ("es", "fr", "de", "it", "pt", "nl", "tr"),
+    "cyrillic": ("ru",),
+    "hangul": ("ko",),
+    "han": ("zh", "ja"),
+}
+
+
+def _script(char: str) -> str:
+    point = ord(char)
+    if 0x0400 <= point <= 0x04FF:
+        return "cyrillic"
+    if 0xAC00 <= point <= 0xD7AF or 0x1100 <= point <= 0x11FF or 0x3130 <= point <= 0x318F:
+        return "hangul"
+    if 0x3040 <= point <= 0x30FF or 0x3400 <= point <= 0x9FFF or 0xF900 <= point <= 0xFAFF:
+        return "han"
+    return "latin"
+
+
+def _lexicons_for(text: str) -> tuple[_Lexicon, ...]:
+    """The tables that could read ``text``: those of the one script its letters beyond ASCII are in (the
+    Latin tables for a line in English letters), in LANGUAGE_CODES order; none for a mix of scripts but Latin
+    ones among Han or Hangul (English words in a Korean line are read by the Korean table)."""
+    scripts = {_script(char) for char in text if char.isalpha() and not char.isascii()}
+    foreign = scripts - {"latin"}
+    if len(foreign) > 1:
+        return ()
+    script = next(iter(foreign), "latin")
+    return tuple(_lexicon(code) for code in LANGUAGE_CODES if code in _SCRIPTS[script])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -618,7 +654,7 @@ def _best_reading(text: str) -> Reading | None:
     if len(text) > _LONGEST or not text.strip():
         return None
     best: Reading | None = None
-    for lexicon in _lexicons():
+    for lexicon in _lexicons_for(text):
         reading = _read_with(lexicon, text)
         if reading is not None and (best is None or reading.evident_words > best.evident_words):
             best = reading
