@@ -23,6 +23,7 @@ single word, and questions, exclamations and long object phrases are rejected.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import itertools
 import json
 import re
@@ -251,7 +252,8 @@ def english_plan_first(steps: list[Step], blocks: list[int]) -> tuple[list[Step]
     ]
     if not aside or len(steps) - sum(step.translated for step in steps) < len(aside):
         return steps, []
-    return [step for index, step in enumerate(steps) if index not in aside], [steps[index] for index in aside]
+    kept = set(range(len(steps))).difference(aside)
+    return [steps[index] for index in sorted(kept)], [steps[index] for index in aside]
 
 
 def _resolve_alternatives(steps: list[Step]) -> list[Step]:
@@ -266,8 +268,9 @@ def _resolve_alternatives(steps: list[Step]) -> list[Step]:
         if step.alternative is not None:
             before = last.get(step.target)
             switch = before == "close" if step.action == "open" else before == "turn_on"
-            action = step.alternative if switch else step.action
-            step = Step(action, step.target, step.instance, step.liquid, translated=step.translated)
+            step = dataclasses.replace(
+                step, action=step.alternative if switch else step.action, alternative=None
+            )
         if step.action in ("open", "close", "turn_on", "turn_off"):
             last[step.target] = step.action
         resolved.append(step)

@@ -134,7 +134,7 @@ class _Lexicon:
             ("possessive", v.possessives),
         ):
             for form in _forms(spelled):
-                self.roles.setdefault(form.lower(), role)
+                self.roles.setdefault(self.lower(form), role)
         tables = (("verb", v.verbs), ("noun", v.nouns), ("liquid", v.liquids), ("filler", {"": v.fillers}))
         for kind, table in tables:
             for value, spelled in table.items():
