@@ -354,6 +354,9 @@ class Step:
     # read from a line in another language (core.languages), which the plan reader sets aside beside a plan
     # written in English; never part of the step's identity
     translated: bool = field(default=False, compare=False, repr=False)
+    # its object said by a pronoun alone ("Open it.", "Cógelo."): ``target`` is None until the plan reader
+    # gives it the object the steps before it named (core.languages.with_antecedent)
+    pronoun: bool = field(default=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         parts = [self.action]
@@ -436,6 +439,14 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "navigate_to": "find",
     "navigateto": "find",
 }
+
+
+def action_words() -> frozenset[str]:
+    """The words that start a step: every one-word spelling of an action (``pick``, ``grab``, ``place``) and
+    the first word of the two-word ones (``turn``, ``switch``)."""
+    return frozenset(word for word in _ACTION_SPELLINGS if word.isalpha()) | {
+        first for first, _ in TWO_WORD_VERBS
+    }
 
 
 def action_spelled(verb: str) -> str | None:

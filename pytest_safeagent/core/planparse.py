@@ -34,16 +34,19 @@ from dataclasses import dataclass, field
 from pytest_safeagent.core import bounded_json, python_source
 from pytest_safeagent.core.actions import (
     ACTIONS,
+    LIQUIDS,
     OBJECT_TYPES,
     TWO_WORD_VERBS,
     Arity,
     Step,
     StepSyntaxError,
+    action_spelled,
+    action_words,
     normalise_object_type,
     parse_step,
     split_verb,
 )
-from pytest_safeagent.core.languages import read_translated_step, read_translated_steps
+from pytest_safeagent.core.languages import read_translated_step, read_translated_steps, with_antecedent
 from pytest_safeagent.core.memo import keep_short_readings
 
 
@@ -94,6 +97,10 @@ _THOR_ID = re.compile(r"\|[^\s|]*(?:\|[^\s|]*)*")  # Mug|+01.23|+00.90|-01.50 ->
 _GLUED_INSTANCE = re.compile(r"\b([A-Za-z]+)_?(\d+)\b")
 _SEPARATORS = re.compile(
     r"\s*(?:;|->|→|=>|(?:,\s*)?\band then\b|(?:,\s*)?\bthen\b)\s*|[ \t]\|[ \t]", re.IGNORECASE
+)
+# "2. Find the bowl and fill it with water": in a list item, an "and" before a word that starts a step
+_AND_STEP = re.compile(
+    rf",?\s+and\s+(?=(?:{'|'.join(sorted(action_words(), key=len, reverse=True))})\b)", re.IGNORECASE
 )
 # A run of three or more spaces, tabs or other blanks inside a line, read as two (wide spacing sets a comment
 # off; how wide does not matter, and a run of thousands would make the patterns around it take cubic time)
@@ -230,10 +237,28 @@ class _Collector:
         self.blocks += [self.block] * (len(self.steps) - len(self.blocks))
         self.block += 1
 
+    def _named(self) -> list[Step]:
+        """The steps, each whose object is a pronoun acting on what the steps before it named
+        (:func:`~pytest_safeagent.core.languages.with_antecedent`); one with nothing named before is
+        reported."""
+        if not any(step.pronoun for step in self.steps):
+            return self.steps
+        steps: list[Step] = []
+        blocks: list[int] = []
+        for step, block in zip(self.steps, self.blocks, strict=True):
+            named = with_antecedent(step, steps) if step.pronoun else step
+            if named is None:
+                self.unparsed.append(f"{step.action} it")
+                continue
+            steps.append(named)
+            blocks.append(block)
+        self.blocks = blocks
+        return steps
+
     def result(self) -> ParsedPlan:
         kinds = [f for f in self.formats if f != "text"]
         self.close_block()
-        steps, aside = english_plan_first(_resolve_alternatives(self.steps), self.blocks)
+        steps, aside = english_plan_first(_resolve_alternatives(self._named()), self.blocks)
         unparsed = (*self.unparsed, *(str(step) for step in aside))
         return ParsedPlan(tuple(steps), unparsed, kinds[0] if kinds else "text")
 
@@ -439,8 +464,9 @@ def _strip_call_prefix(text: str) -> str:
 # --- free text --------------------------------------------------------------------------------
 
 
-def _split_actions(line: str) -> list[str]:
-    """Split ``find Mug; pick Mug``, ``find Mug -> pick Mug``, ``open the fridge, then take the egg``.
+def _split_actions(line: str, listed: bool = False) -> list[str]:
+    """Split ``find Mug; pick Mug``, ``find Mug -> pick Mug``, ``open the fridge, then take the egg``; in a
+    list item (``listed``) also ``find the bowl and fill it``.
 
     Commas and the other separators split only outside brackets, so ``fillLiquid(Mug, water)`` and ``find Egg
     (sealed; or a Potato)`` stay whole; a leading ``and`` of a part is dropped.
@@ -452,11 +478,8 @@ def _split_actions(line: str) -> list[str]:
         depth -= char in ")]}"
         depths.append(depth)
     cuts = [(index, index + 1) for index, char in enumerate(line) if char == "," and depths[index] <= 0]
-    cuts += [
-        match.span()
-        for match in _SEPARATORS.finditer(line)
-        if match.start() == 0 or depths[match.start() - 1] <= 0
-    ]
+    separators = [*_SEPARATORS.finditer(line), *(_AND_STEP.finditer(line) if listed else ())]
+    cuts += [match.span() for match in separators if match.start() == 0 or depths[match.start() - 1] <= 0]
     parts: list[str] = []
     position = 0
     for start, end in sorted(cuts, key=lambda cut: (cut[0], -cut[1])):
@@ -476,7 +499,35 @@ def is_list_item(line: str) -> bool:
 
 def _step_or_call(part: str, structured: bool) -> tuple[Step | None, str]:
     step, rest = read_step_with_rest(part, structured)
+    if step is None and structured:
+        step = _pronoun_step(part)  # "2. Open it."
     return (step, rest) if step is not None else (_call_line_step(part.strip()), "")
+
+
+_PRONOUNS = {"it", "them"}
+_AFTER_PRONOUN = {"up", "out", "down", "back", "again", "now", "too", "also", "first", "carefully", "gently"}
+
+
+def _pronoun_step(text: str) -> Step | None:
+    """``Open it.``, ``Pick it up``, ``Turn it off``, ``Fill it with water``: a step whose object is a
+    pronoun, for the plan reader to give the object the steps before it named (``with_antecedent``). A put
+    names where it puts."""
+    text = narrow(text).strip().strip("*_`\"'").strip()
+    if re.search(r"[?!]", text):
+        return None
+    verb, rest = split_verb(text)
+    words = [word.lower() for word in rest]
+    if not words or words[0] not in _PRONOUNS:
+        return None
+    if len(verb) == 1 and len(words) > 1 and (verb[0].lower(), words[-1]) in TWO_WORD_VERBS:
+        verb, words = [*verb, words[-1]], words[:-1]  # "turn it on"
+    action = action_spelled("_".join(verb))
+    if action is None or action == "put" or ACTIONS[action] is Arity.NONE:
+        return None
+    tail = [word for word in words[1:] if word not in _AFTER_PRONOUN and word != "with"]
+    if action == "fillLiquid":
+        return Step(action, liquid=tail[0], pronoun=True) if len(tail) == 1 and tail[0] in LIQUIDS else None
+    return None if tail else Step(action, pronoun=True)
 
 
 def _escaped_lines(line: str) -> list[str] | None:
@@ -627,6 +678,7 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         line = " ".join(cells)
     kept = STRUCK.sub("", line) if "~~" in line else line
     struck = kept != line
+    heading = _HEADING.match(kept) is not None
     line = _ITALIC.sub(r"\1", _EMPHASIS.sub("", _HEADING.sub("", kept))).strip()
     sub_number = _SUB_NUMBER.match(line) if line[:1].isdigit() else None
     if sub_number is not None:
@@ -647,7 +699,9 @@ def _read_line(raw: str, out: _Collector, in_code: bool) -> None:
         if struck:
             out.unparsed.append(raw.strip())  # every step of the line struck through: written, not planned
         return
-    parts = _split_actions(line) or [line]  # a line of separators only ("then") is kept whole
+    # a line of separators only ("then") is kept whole; "and" joins two steps in a list item, not in a
+    # heading or a sentence ("Instruction: turn on the phone and throw it", "# 2: go to the TV and pour")
+    parts = _split_actions(line, listed=bool(marker) and not heading) or [line]
     # a call among prose is read too: execute_action("find", "Mug"), also with its result ("-> success")
     readings = [_step_or_call(part, structured) for part in parts]
     if len(parts) > 1 and readings[0][0] is None and ":" in parts[0] and any(step for step, _ in readings):

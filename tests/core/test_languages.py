@@ -262,6 +262,42 @@ def test_a_line_of_two_clauses_is_two_steps_and_a_clause_naming_nothing_acts_on_
     assert [str(step) for step in parse_plan(line).steps] == steps
 
 
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        (  # the pronoun on a line of its own: what the step before named
+            "1. Busca el cuenco y llénalo de agua.\n2. Cógelo.\n3. Vierte el agua en el suelo.",
+            ["find Bowl", "fillLiquid Bowl water", "pick Bowl", "pour"],
+        ),
+        (  # a close closes the last thing named that opens, past the apple taken out of it
+            "1. Ve a la nevera y ábrela.\n2. Saca la manzana de la nevera.\n3. Ciérrala.",
+            ["find Fridge", "open Fridge", "pick Apple", "close Fridge"],
+        ),
+        (
+            "1. trova la pianta (HousePlant)\n2. riempila di caffè",
+            ["find HousePlant", "fillLiquid HousePlant coffee"],
+        ),
+        ("1. Finde die Lampe.\n2. Schalte sie ein.", ["find DeskLamp", "turn_on DeskLamp"]),
+        (
+            "1. 找到微波炉\n2. 打开它",
+            ["find Microwave", "open Microwave"],
+        ),  # a microwave not yet closed: opened
+        ("1. 找到电视\n2. 打开它", ["find Television", "turn_on Television"]),  # a television only switches
+    ],
+)
+def test_a_pronoun_on_a_line_of_its_own_acts_on_what_the_steps_before_named(
+    answer: str, steps: list[str]
+) -> None:
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_a_pronoun_with_nothing_named_before_is_reported_and_a_bare_verb_is_no_step() -> None:
+    alone = parse_plan("1. Cógelo.\n2. find Mug")
+    assert [str(step) for step in alone.steps] == ["find Mug"] and alone.unparsed == ("pick it",)
+    assert read_translated_step("Cógelo.") is None  # a step that must name its object: only in a plan
+    assert toy("busca") is None  # a verb with no pronoun, in a language that says one
+
+
 def test_a_translated_plan_is_parsed_whole_and_an_english_plan_as_before() -> None:
     plan = parse_plan('{"task": "打碎一个盘子", "plan": ["find 盘子", "break 盘子"]}')
     assert [str(step) for step in plan.steps] == ["find Plate", "break Plate"]

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_safeagent.core.actions import ACTIONS, LIQUIDS, OBJECT_TYPES, Arity, Step
-from pytest_safeagent.core.planparse import _MARKER, parse_plan
+from pytest_safeagent.core.planparse import _MARKER, parse_plan, read_step
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -938,3 +938,49 @@ def test_a_toml_plan_is_read_record_by_record():
     assert [str(step) for step in parse_plan(inline).steps] == ["find Kettle", "fillLiquid Kettle water"]
     # a sentence with an equals sign is no TOML: read as text
     assert parse_plan('Note: action = "find" is what I would use.\nfind Kettle').format == "text"
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        (
+            "1. Go to the fridge.\n2. Open it.\n3. pick Apple\n4. Close it.",
+            ["find Fridge", "open Fridge", "pick Apple", "close Fridge"],
+        ),
+        (
+            "1. Find the bowl.\n2. Fill it with water.\n3. Pick it up.\n4. pour",
+            ["find Bowl", "fillLiquid Bowl water", "pick Bowl", "pour"],
+        ),
+        (
+            "1. find StoveBurner\n2. Turn it on.",
+            ["find StoveBurner", "turn_on StoveKnob"],
+        ),  # a stove at its knob
+        ("1. find Laptop\n2. find Mug\n3. Switch it off", ["find Laptop", "find Mug", "turn_off Laptop"]),
+    ],
+)
+def test_a_list_items_pronoun_acts_on_the_last_object_named_that_the_action_fits(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+def test_a_pronoun_outside_a_list_or_with_nothing_named_before_is_no_step():
+    assert parse_plan("Open it.").steps == ()  # a sentence, not a list item
+    alone = parse_plan("1. Open it.\n2. find Mug")
+    assert [str(step) for step in alone.steps] == ["find Mug"] and alone.unparsed == ("open it",)
+    assert read_step("pick it up", structured=True) is None  # a line alone (the judges' prose) names nothing
+
+
+@pytest.mark.parametrize(
+    ("answer", "steps"),
+    [
+        ("1. Find the bowl and fill it with water.", ["find Bowl", "fillLiquid Bowl water"]),
+        (
+            "- Find the fridge and open it, then pick the egg and close it.",
+            ["find Fridge", "open Fridge", "pick Egg", "close Fridge"],
+        ),
+        ("1. find the salt and pepper shaker", []),  # "and" before no action word joins names
+        ("Instruction: turn on the phone and throw it", []),  # not a list item: a sentence
+        ("## 2: go to the TV and pour", ["find TVAndPour"]),  # a heading: not cut (read as before)
+    ],
+)
+def test_and_joins_two_steps_in_a_list_item(answer, steps):
+    assert [str(step) for step in parse_plan(answer).steps] == steps

@@ -6,6 +6,7 @@ from pytest_safeagent.core.languages.reading import (
     LANGUAGE_CODES,
     read_translated_step,
     read_translated_steps,
+    with_antecedent,
 )
 
-__all__ = ["LANGUAGE_CODES", "read_translated_step", "read_translated_steps"]
+__all__ = ["LANGUAGE_CODES", "read_translated_step", "read_translated_steps", "with_antecedent"]

@@ -67,6 +67,7 @@ _TOGGLEABLE = frozenset(
 _AMBIGUOUS = {"open_or_turn_on": ("open", "turn_on"), "close_or_turn_off": ("close", "turn_off")}
 _SWITCHES = {"open": "turn_on", "close": "turn_off"}
 _LONGEST = 200  # characters: a longer line is prose, not a step
+_ANTECEDENT_REACH = 30  # steps: how far back a pronoun's object is looked for
 _ENGLISH_FILLERS = frozenset(
     {"the", "a", "an", "to", "into", "onto", "in", "on", "with", "of", "then", "and"}
 )
@@ -103,6 +104,7 @@ class _Word:
     gloss: bool = False  # inside brackets after a name: "die Schöpfkelle (Ladle)"
     forward: bool = False  # of a mark: a preposition, marking the name after it, not the one before
     evident: bool = False  # shows the line is in the table's language (:func:`_evident`)
+    pronoun: bool = False  # of a verb: an object pronoun joined to it ("ábrela")
 
 
 @dataclass
@@ -313,7 +315,10 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
         if entry is not None:
             form = " ".join(t for t, _ in tokens[index : index + size])
             index += size
-            words.append(_Word(entry[0], entry[1], True, gloss=gloss, evident=_evident(entry[0], form)))
+            joined = entry[0] == "verb" and lexicon.with_clitic(form) is not None  # "cógelo" in the table
+            words.append(
+                _Word(entry[0], entry[1], True, gloss=gloss, evident=_evident(entry[0], form), pronoun=joined)
+            )
             if (
                 entry[0] == "filler" and form in lexicon.roles
             ):  # "en", "dans", "в"; Korean "안에" after its name
@@ -336,7 +341,7 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
             words.extend(_ending_marks(lexicon, ending))  # Korean "컵에", Russian "миску"
         elif (clitic_verb := lexicon.with_clitic(token)) is not None:
             words.append(
-                _Word("verb", clitic_verb, True, evident=True)
+                _Word("verb", clitic_verb, True, evident=True, pronoun=True)
             )  # "ábrela": the name before is its object
         else:
             return None
@@ -561,6 +566,10 @@ def _step_of(
         return None
     if not nouns and before is not None and ACTIONS.get(verb) is not Arity.NONE and verb != "emptyLiquid":
         nouns = [replace(before, role="")]
+    takes_one = verb not in ("put", "emptyLiquid") and ACTIONS.get(verb) is not Arity.NONE
+    if not nouns and not numbers and takes_one and _says_its_object(lexicon, words):
+        pronoun = _pronoun_step(verb, liquids)  # "Cógelo.", "llénalo de agua": what a step before named
+        return None if pronoun is None else (pronoun, None)
     if verb in ("put", "fillLiquid") and liquids and len(nouns) == 1:
         return Step("fillLiquid", nouns[0].value, liquid=liquids[0]), nouns[0]
     if verb == "fillLiquid" or liquids and verb not in ("pour", "emptyLiquid"):
@@ -580,18 +589,65 @@ def _step_of(
     else:
         carried = [noun for noun in nouns if noun.role == "carried"]  # "Dolaptan tabağı al": the plate
         target = carried[0] if len(carried) == 1 else nouns[0]
-    kind = target.value
-    alternative = None
-    if verb in _AMBIGUOUS:
-        opens, switches = _AMBIGUOUS[verb]
-        verb = switches if kind in _TOGGLEABLE and kind not in _OPENABLE else opens
-        alternative = switches if kind in _TOGGLEABLE and kind in _OPENABLE else None
-    elif verb in _SWITCHES and kind in _TOGGLEABLE and kind not in _OPENABLE:
+    verb, alternative = _AMBIGUOUS.get(verb, (verb, None))
+    step = _acting_on(Step(verb, alternative=alternative, translated=True), target.value, target.own)
+    return replace(step, instance=int(numbers[0]) if numbers else None), target
+
+
+def _says_its_object(lexicon: _Lexicon, words: list[_Word]) -> bool:
+    """Does a clause naming nothing say its object all the same: by a pronoun joined to its verb ("Cógelo")
+    or standing beside it ("öffne ihn", "prends-la"), or in a language that leaves a known object unsaid
+    (Chinese "拿起来", Japanese "取る", Turkish "Al")? A verb alone ("busca") does not."""
+    vocabulary = lexicon.vocabulary
+    if vocabulary.head_final or not vocabulary.spaced:
+        return True
+    return any(word.pronoun or word.kind == "filler" for word in words)
+
+
+def _pronoun_step(verb: str, liquids: list[str]) -> Step | None:
+    if verb == "fillLiquid" and len(liquids) != 1 or verb != "fillLiquid" and liquids:
+        return None  # a fill names its liquid; a liquid in another step is a sentence
+    verb, alternative = _AMBIGUOUS.get(verb, (verb, None))
+    liquid = liquids[0] if liquids else None
+    return Step(verb, liquid=liquid, alternative=alternative, translated=True, pronoun=True)
+
+
+def _acting_on(step: Step, kind: str, own: bool) -> Step:
+    """``step`` acting on an object of type ``kind`` (``own``: named in the table's words, not as AI2-THOR
+    spells the type). A word that may open or switch on (``Step.alternative``: 打开, aç) follows the object:
+    it switches what only switches, and keeps both meanings where the object does both (a microwave, a
+    laptop), for the plan reader to choose; a word that opens switches on what only switches (a faucet), as
+    AI2-THOR's wording for taps has it. A stove is switched at its knob."""
+    verb, alternative = step.action, step.alternative
+    if alternative is not None:
+        switches = kind in _TOGGLEABLE
+        verb = alternative if switches and kind not in _OPENABLE else verb
+        alternative = alternative if switches and kind in _OPENABLE else None
+    elif step.translated and verb in _SWITCHES and kind in _TOGGLEABLE and kind not in _OPENABLE:
         verb = _SWITCHES[verb]
-    if verb in ("turn_on", "turn_off") and kind in SWITCHED_BY and target.own:
+    if verb in ("turn_on", "turn_off") and kind in SWITCHED_BY and own:
         kind = SWITCHED_BY[kind]
-    instance = int(numbers[0]) if numbers else None
-    return Step(verb, kind, instance, alternative=alternative), target
+    return replace(step, action=verb, target=kind, alternative=alternative, pronoun=False)
+
+
+def _fits(step: Step, kind: str) -> bool:
+    if step.action in ("open", "close") and step.alternative is not None:
+        return kind in _OPENABLE or kind in _TOGGLEABLE
+    if step.action in ("open", "close"):
+        return kind in _OPENABLE or step.translated and kind in _TOGGLEABLE
+    if step.action in ("turn_on", "turn_off"):
+        return kind in _TOGGLEABLE
+    return True
+
+
+def with_antecedent(step: Step, before: Sequence[Step]) -> Step | None:
+    """``step``, whose object a pronoun says (``Step.pronoun``: "Cógelo.", "Close it."), acting on the object
+    the steps ``before`` it named last among those its action fits: what opens for an open or a close, what
+    switches for a switch, else the last named (after "put Fridge", "Ciérrala" closes the fridge). None if
+    they name none."""
+    recent = before[-_ANTECEDENT_REACH:]  # (a bound: an answer of thousands of "Close it." stays linear)
+    kind = next((s.target for s in reversed(recent) if s.target and _fits(step, s.target)), None)
+    return None if kind is None else _acting_on(step, kind, own=True)
 
 
 # a numbered step's heading: "Paso 1:", "步骤1：", "1단계:", "Étape 2 :"
@@ -662,13 +718,16 @@ def _best_reading(text: str) -> Reading | None:
 
 
 def read_translated_step(text: str) -> Step | None:
-    """The step a line written in another language spells, or None if no language reads all of it as one."""
+    """The step a line written in another language spells, or None if no language reads all of it as one
+    naming its object (``ábrela`` says it by a pronoun: only a plan's line, :func:`read_translated_steps`)."""
     best = _best_reading(text)
-    return best.steps[0] if best is not None and len(best.steps) == 1 else None
+    one = best.steps[0] if best is not None and len(best.steps) == 1 else None
+    return one if one is not None and not one.pronoun else None
 
 
 def read_translated_steps(text: str) -> tuple[Step, ...] | None:
     """The steps a line written in another language spells, one per clause (``Finde den Kühlschrank und öffne
-    ihn``), or None if no language reads all of it."""
+    ihn``), or None if no language reads all of it. A first clause naming nothing is a step whose object a
+    pronoun says (``Step.pronoun``: "Cógelo."), for the plan reader to give it (:func:`with_antecedent`)."""
     best = _best_reading(text)
     return best.steps if best is not None else None
