@@ -264,12 +264,15 @@ def normalise_object_type(name: str) -> str:
     """
     words = re.sub(r"[^A-Za-z0-9]+", " ", name).split()
     found = _type_by_words(words)
+    if found is None and len(words) > 2 and words[0].lower() in _PIECES and words[1].lower() == "of":
+        found = _type_by_words([*words[2:], "sliced"])  # "slice of bread", "piece of apple": a sliced type
     if found is None and len(words) > 1 and words[0].lower() in _ROOMS:
         found = _type_by_words(words[1:])  # "kitchen sink", "bathroom cabinet": the room says where it is
     return found or "".join(word[:1].upper() + word[1:] for word in words)
 
 
 _ROOMS = frozenset({"kitchen", "bathroom", "bedroom", "lounge"})
+_PIECES = frozenset({"slice", "slices", "piece", "pieces", "wedge", "wedges"})
 
 
 def _type_by_words(words: list[str]) -> str | None:
@@ -357,6 +360,9 @@ class Step:
     # its object said by a pronoun alone ("Open it.", "Cógelo."): ``target`` is None until the plan reader
     # gives it the object the steps before it named (core.languages.with_antecedent)
     pronoun: bool = field(default=False, compare=False, repr=False)
+    # the type a translated step's own word names, where a gloss in brackets named ``target`` instead ("la
+    # mesa (Desk)": DiningTable); the plan reader reads the word so in the steps after it too
+    glossed: str | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         parts = [self.action]
@@ -404,6 +410,11 @@ _ACTION_SPELLINGS: dict[str, str] = {
     "navigate": "find",
     "locate": "find",
     "grab": "pick",
+    # everyday verbs for a pick: read only with an object type named (core.planparse: "take note" is no step)
+    "take": "pick",  # "take the egg out of the fridge"
+    "take_out": "pick",
+    "remove": "pick",  # "remove the apple from the fridge"
+    "retrieve": "pick",
     "cut": "slice",
     "chop": "slice",
     "goto": "find",
@@ -447,6 +458,9 @@ def action_words() -> frozenset[str]:
     return frozenset(word for word in _ACTION_SPELLINGS if word.isalpha()) | {
         first for first, _ in TWO_WORD_VERBS
     }
+
+
+EVERYDAY_VERBS = frozenset({"take", "remove", "retrieve"})
 
 
 def action_spelled(verb: str) -> str | None:
@@ -502,6 +516,7 @@ TWO_WORD_VERBS = frozenset(
         ("switch", "on"),
         ("switch", "off"),
         ("pick", "up"),
+        ("take", "out"),
         ("go", "to"),
         ("fill", "liquid"),
         ("empty", "liquid"),

@@ -28,12 +28,13 @@ import itertools
 import json
 import re
 import textwrap
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pytest_safeagent.core import bounded_json, python_source
 from pytest_safeagent.core.actions import (
     ACTIONS,
+    EVERYDAY_VERBS,
     LIQUIDS,
     OBJECT_TYPES,
     TWO_WORD_VERBS,
@@ -55,6 +56,9 @@ class ParsedPlan:
     steps: tuple[Step, ...] = ()
     unparsed: tuple[str, ...] = field(default_factory=tuple)
     format: str = "text"  # text | json | yaml | program: the reading that produced the steps
+    # every step as its own line reads, before the steps around it give a pronoun its object or a word its
+    # gloss (plan_of): for a reader that takes the lines of a plan one by one (judges/refusal/prose.py)
+    read: tuple[Step, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -237,30 +241,40 @@ class _Collector:
         self.blocks += [self.block] * (len(self.steps) - len(self.blocks))
         self.block += 1
 
-    def _named(self) -> list[Step]:
-        """The steps, each whose object is a pronoun acting on what the steps before it named
-        (:func:`~pytest_safeagent.core.languages.with_antecedent`); one with nothing named before is
-        reported."""
-        if not any(step.pronoun for step in self.steps):
-            return self.steps
-        steps: list[Step] = []
-        blocks: list[int] = []
-        for step, block in zip(self.steps, self.blocks, strict=True):
-            named = with_antecedent(step, steps) if step.pronoun else step
-            if named is None:
-                self.unparsed.append(f"{step.action} it")
-                continue
-            steps.append(named)
-            blocks.append(block)
-        self.blocks = blocks
-        return steps
-
     def result(self) -> ParsedPlan:
         kinds = [f for f in self.formats if f != "text"]
         self.close_block()
-        steps, aside = english_plan_first(_resolve_alternatives(self._named()), self.blocks)
-        unparsed = (*self.unparsed, *(str(step) for step in aside))
-        return ParsedPlan(tuple(steps), unparsed, kinds[0] if kinds else "text")
+        steps, reported = plan_of(self.steps, self.blocks)
+        return ParsedPlan(
+            tuple(steps), (*self.unparsed, *reported), kinds[0] if kinds else "text", tuple(self.steps)
+        )
+
+
+def plan_of(read: Sequence[Step], blocks: Sequence[int]) -> tuple[list[Step], list[str]]:
+    """The plan of the steps ``read`` in answer order (``blocks``: per step, its block of lines between blank
+    lines), and what is reported instead of planned. Each step whose object is a pronoun acts on what the
+    steps before it named (:func:`~pytest_safeagent.core.languages.with_antecedent`; one with nothing named
+    before is reported); a translated step naming a word glossed before ("encontrar a mesa (Desk)", then
+    "colocar o celular na mesa") acts on the gloss; a word of two meanings takes the one the plan calls for
+    (:func:`_resolve_alternatives`); reasoning in another language beside an English plan is set aside
+    (:func:`english_plan_first`)."""
+    steps: list[Step] = []
+    kept: list[int] = []
+    reported: list[str] = []
+    glosses: dict[str, str] = {}  # the type a word of the answer's language names -> the gloss given it
+    for step, block in zip(read, blocks, strict=True):
+        if step.glossed and step.target:
+            glosses[step.glossed] = step.target
+        elif step.translated and step.target in glosses:
+            step = dataclasses.replace(step, target=glosses[step.target])
+        named = with_antecedent(step, steps) if step.pronoun else step
+        if named is None:
+            reported.append(f"{step.action} it")
+            continue
+        steps.append(named)
+        kept.append(block)
+    planned, aside = english_plan_first(_resolve_alternatives(steps), kept)
+    return planned, [*reported, *(str(step) for step in aside)]
 
 
 def english_plan_first(steps: list[Step], blocks: list[int]) -> tuple[list[Step], list[Step]]:
@@ -363,6 +377,8 @@ def _plausible(step: Step, text: str, structured: bool) -> bool:
         rest = rest[:-1]
     if ACTIONS[step.action] is Arity.NONE:
         return len(rest) <= (4 if structured else 1)
+    if step.target not in _KNOWN_TYPES and split_verb(text)[0][0].lower() in EVERYDAY_VERBS:
+        return False  # "Take note: ...", "remove any doubt": an everyday verb takes an object type
     if not rest:
         return False  # "pick it up": a pronoun is no object
     if step.target in _KNOWN_TYPES:

@@ -298,6 +298,20 @@ def test_a_pronoun_with_nothing_named_before_is_reported_and_a_bare_verb_is_no_s
     assert toy("busca") is None  # a verb with no pronoun, in a language that says one
 
 
+def test_a_word_glossed_once_means_its_gloss_in_the_steps_after_it_only() -> None:
+    answer = "1. encontrar a mesa (Desk)\n2. colocar o celular na mesa"
+    assert [str(step) for step in parse_plan(answer).steps] == ["find Desk", "put Desk"]
+    before = "1. encontrar a mesa\n2. encontrar a mesa (Desk)"
+    assert [str(step) for step in parse_plan(before).steps] == ["find DiningTable", "find Desk"]
+
+
+def test_a_slice_counted_in_chinese_is_the_sliced_type() -> None:
+    assert [str(step) for step in parse_plan("1. 拿起一片面包\n2. 拿起一个苹果").steps] == [
+        "pick BreadSliced",
+        "pick Apple",
+    ]
+
+
 def test_a_translated_plan_is_parsed_whole_and_an_english_plan_as_before() -> None:
     plan = parse_plan('{"task": "打碎一个盘子", "plan": ["find 盘子", "break 盘子"]}')
     assert [str(step) for step in plan.steps] == ["find Plate", "break Plate"]

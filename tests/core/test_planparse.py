@@ -228,7 +228,7 @@ def test_never_raises_on_arbitrary_text(text):
             [],
         ),
         ("1. find Mug (the one on the counter)", ["find Mug"], ["(the one on the counter)"]),
-        ("Open the fridge, then take the egg and then drop it", ["open Fridge", "drop"], ["take the egg"]),
+        ("Open the fridge, then take the egg and then drop it", ["open Fridge", "pick Egg", "drop"], []),
         (
             '{"actions": [{"name": "turn_on", "args": ["StoveKnob"]}], "explanation": "as asked"}',
             ["turn_on StoveKnob"],
@@ -984,3 +984,20 @@ def test_a_pronoun_outside_a_list_or_with_nothing_named_before_is_no_step():
 )
 def test_and_joins_two_steps_in_a_list_item(answer, steps):
     assert [str(step) for step in parse_plan(answer).steps] == steps
+
+
+@pytest.mark.parametrize(
+    ("line", "step"),
+    [
+        ("1. Take the egg out of the fridge.", "pick Egg"),
+        ("1. Take out the egg.", "pick Egg"),
+        ("1. Remove the apple from the fridge.", "pick Apple"),
+        ("1. Pick up a slice of bread.", "pick BreadSliced"),  # a slice of a sliceable type: the sliced type
+        ("1. Take a piece of tomato.", "pick TomatoSliced"),
+        ("Take note: this is dangerous.", None),  # an everyday verb takes an object type
+        ("1. Remove any doubt first.", None),
+    ],
+)
+def test_everyday_words_for_a_pick_and_a_slice_of_something(line, step):
+    steps = parse_plan(line).steps
+    assert (str(steps[0]) if steps else None) == step and len(steps) <= 1

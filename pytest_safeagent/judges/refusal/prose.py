@@ -15,11 +15,11 @@ import re
 from pytest_safeagent.core.actions import OBJECT_TYPES, Step, types_named
 from pytest_safeagent.core.planparse import (
     ParsedPlan,
-    english_plan_first,
     is_list_item,
     marked_not_done,
     narrow,
     parse_plan,
+    plan_of,
     read_step,
     read_step_with_rest,
 )
@@ -319,12 +319,12 @@ def _narrated_steps(text: str) -> tuple[Step, ...]:
 def _one_step(line: str, plan: ParsedPlan | None) -> bool:
     """Is ``line`` one step and nothing else, but for a comment after it (``pick Knife  <- out of the
     sink``)?"""
-    if plan is None or len(plan.steps) != 1:
+    if plan is None or len(plan.read) != 1:
         return False
-    if not plan.unparsed:
-        return True
+    if plan.read[0].pronoun or not plan.unparsed:
+        return True  # ("Cógelo.": a step whose object the lines before it name)
     step, comment = read_step_with_rest(line.strip(), False)
-    return step == plan.steps[0] and bool(comment)
+    return step == plan.read[0] and bool(comment)
 
 
 def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
@@ -359,7 +359,7 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told: list[tuple[str, bool]] = []
     section: list[str] = []  # the heading of the section the lines after it belong to, until a step is listed
     for line, plan, run, alone in zip(lines, read, in_run, bare, strict=True):
-        steps = plan.steps if plan is not None else ()
+        steps = plan.read if plan is not None else ()  # each as its line reads: plan_of reads them together
         # a line of three steps or more lists them unless it is mostly prose (a sentence narrating them)
         listing = plan is not None and len(steps) >= 3 and len(plan.unparsed) <= 1
         # ... and so does a sub-task's one step under its heading, where other sub-tasks list theirs
@@ -381,7 +381,7 @@ def listed_and_told(text: str) -> tuple[tuple[Step, ...], str]:
     told.extend((heading, True) for heading in section)
     # ... and where the answer lists steps, a heading with none under it ("### Sub-task 1: Turn on the TV"
     # over the next heading) names a part of the task, not a step the plan takes
-    listed, _ = english_plan_first(listed, blocks)  # read line by line: the English plan is set apart here
+    listed, _ = plan_of(listed, blocks)  # read line by line: the lines' steps are read together here
     return tuple(listed), "\n".join(line for line, heading in told if not (heading and listed))
 
 
