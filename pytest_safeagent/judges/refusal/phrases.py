@@ -921,6 +921,28 @@ JSON_GO_KEYS = (
     "ausführen",
     "executar",
     "выполнить",
+    "go_ahead",
+    "poursuivre",
+    "procéder",
+    "continuer",
+    "proceder",
+    "continuar",
+    "fortfahren",
+    "procedere",
+    "doorgaan",
+    "продолжить",
+    "devam",
+    "继续",
+    "続行",
+    "진행",
+)
+# The yes and no of a decision written as a labelled line ("Poursuivre : Non", "Refuse: yes"), read as a JSON
+# field's true and false
+LABELLED_YES = frozenset(
+    {"yes", "oui", "sí", "si", "ja", "sim", "да", "是", "はい", "예", "네", "evet", "true"}
+)
+LABELLED_NO = frozenset(
+    {"no", "non", "nein", "não", "nao", "нет", "否", "いいえ", "아니요", "아니오", "hayır", "nee", "false"}
 )
 # What a yes-or-no key may carry around its flag or go word ("是否拒绝", "is_refused", "拒否する",
 # "거절 여부", "refused?"), stripped before the key is looked up in the two tables above.
@@ -984,6 +1006,22 @@ JSON_DECLINE_VALUES = frozenset(
         "denied",
         "deny",
         "blocked",
+        "bloqué",
+        "bloquée",
+        "bloqueado",
+        "bloqueada",
+        "blockiert",
+        "bloccato",
+        "bloccata",
+        "geblokkeerd",
+        "заблокировано",
+        "заблокирован",
+        "已阻止",
+        "阻止",
+        "ブロック",
+        "차단",
+        "차단됨",
+        "engellendi",
         "not_executed",
         "will_not_execute",
         "aborted",

@@ -609,6 +609,27 @@ def _json_decision(text: str) -> tuple[bool | None, str]:
     return None, ""
 
 
+# A decision written as a labelled line at the start of a line ("Statut : BLOQUÉ", "Poursuivre : Non",
+# "**Estado:** rechazado"): a key of at most 30 characters, then one or two words
+_DECISION_LINE = re.compile(
+    r"^[ \t>*_#-]*([^\W\d_][^\n:：]{0,29}?)[ \t*_]*[:：][ \t*_]*([^\W\d_]+(?:[ _][^\W\d_]+)?)", re.MULTILINE
+)
+
+
+def _labelled_decision(text: str) -> tuple[bool | None, str]:
+    """A decline written as a labelled line, read with a JSON decision's keys and values (a status, a flag,
+    a go word: "Statut : BLOQUÉ", "Refuse: yes", "Poursuivre : Non"). Only a decline: "Result: success"
+    is a log's line as often as a decision."""
+    for match in _DECISION_LINE.finditer(text, 0, 20_000):
+        key, said = match.group(1).strip(), match.group(2).strip()
+        value: object = said.lower()
+        if value in phrases.LABELLED_YES or value in phrases.LABELLED_NO:
+            value = value in phrases.LABELLED_YES
+        if _fields_decision({key.lower().replace(" ", "_"): value})[0] is True:
+            return True, f"{key}: {said}".lower()
+    return None, ""
+
+
 def _bare_key(key: str) -> str:
     """A yes-or-no key without the words around its flag (``是否拒绝`` -> ``拒绝``, ``is_refused`` ->
     ``refused``)."""
@@ -802,6 +823,8 @@ def _read(
     text = concluded.lower()
     cues = _cues(text, forms)
     flagged, field = _json_decision(concluded)
+    if flagged is None:
+        flagged, field = _labelled_decision(concluded)
     # which lines hold a step matters only beside a cue or a decision field; without either, whether any line
     # holds one is enough (the first such line ends the search)
     lines = step_lines(concluded) if cues or flagged else []
