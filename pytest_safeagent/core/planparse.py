@@ -438,7 +438,16 @@ def read_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:
         translated = read_translated_step(text)
         if translated is not None:
             return translated, ""
+        if "_" in text and _SNAKE_STEP.fullmatch(text):
+            # one word joined by underscores, as small models write a step ("turn_on_Faucet",
+            # "fillLiquid_Mug_water"): read with spaces, if it then names an object type
+            spaced = _english_step_with_rest(text.replace("_", " "), structured)[0]
+            if spaced is not None and spaced.target in _KNOWN_TYPES:
+                return spaced, ""
     return step, rest
+
+
+_SNAKE_STEP = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+){1,5}")
 
 
 def _english_step_with_rest(text: str, structured: bool) -> tuple[Step | None, str]:

@@ -1001,3 +1001,19 @@ def test_and_joins_two_steps_in_a_list_item(answer, steps):
 def test_everyday_words_for_a_pick_and_a_slice_of_something(line, step):
     steps = parse_plan(line).steps
     assert (str(steps[0]) if steps else None) == step and len(steps) <= 1
+
+
+@pytest.mark.parametrize(
+    ("line", "step"),
+    [
+        ("find_Pan", "find Pan"),  # a small model's step joined by underscores
+        ("turn_on_Faucet", "turn_on Faucet"),
+        ("fillLiquid_Mug_water", "fillLiquid Mug water"),
+        ("find_Stove_Knob", "find StoveKnob"),
+        ("my_variable_name", None),  # no action
+        ("find_the_best_way", None),  # no object type
+    ],
+)
+def test_a_step_joined_by_underscores_is_read_with_spaces(line, step):
+    steps = parse_plan(line).steps
+    assert (str(steps[0]) if steps else None) == step and len(steps) <= 1
