@@ -153,9 +153,11 @@ _PARTICLE_LAST = re.compile(r"^(\w+)\s+(\w+(?:\s+\w+){0,3}?)\s+(on|off|up)\s*\.?
 
 
 def _particle_first(match: re.Match[str]) -> str:
+    """``turn the stove on`` -> ``turn on the stove``, for a known type or a pronoun (``turn it on``)."""
     verb, words, particle = match.groups()
     named = " ".join(w for w in words.split() if w.lower() not in _STOPWORDS)
-    if (verb.lower(), particle.lower()) in TWO_WORD_VERBS and normalise_object_type(named) in _KNOWN_TYPES:
+    known = normalise_object_type(named) in _KNOWN_TYPES or words.lower() in _PRONOUNS
+    if (verb.lower(), particle.lower()) in TWO_WORD_VERBS and known:
         return f"{verb} {particle} {words}"
     return match.group(0)
 
@@ -360,15 +362,12 @@ def _focus_object(text: str) -> str:
     return " ".join(verb + rest[:first])
 
 
-def _object_words(text: str) -> list[str]:
-    return [w for w in split_verb(text)[1] if w.lower() not in _STOPWORDS]
-
-
 def _plausible(step: Step, text: str, structured: bool) -> bool:
     """Is ``text`` an action rather than a sentence that starts with an action word?"""
     if re.search(r"[?!]", text):
         return False
-    rest = _object_words(text)
+    verb, words = split_verb(text)
+    rest = [w for w in words if w.lower() not in _STOPWORDS]
     if any(word.lower() in _PREPOSITIONS for word in rest):
         return False  # "put the egg inside": a receptacle is missing, or this is a sentence
     if step.liquid:
@@ -377,7 +376,7 @@ def _plausible(step: Step, text: str, structured: bool) -> bool:
         rest = rest[:-1]
     if ACTIONS[step.action] is Arity.NONE:
         return len(rest) <= (4 if structured else 1)
-    if step.target not in _KNOWN_TYPES and split_verb(text)[0][0].lower() in EVERYDAY_VERBS:
+    if step.target not in _KNOWN_TYPES and verb[0].lower() in EVERYDAY_VERBS:
         return False  # "Take note: ...", "remove any doubt": an everyday verb takes an object type
     if not rest:
         return False  # "pick it up": a pronoun is no object
@@ -540,12 +539,10 @@ def _pronoun_step(text: str) -> Step | None:
     text = narrow(text).strip().strip("*_`\"'").strip()
     if re.search(r"[?!]", text):
         return None
-    verb, rest = split_verb(text)
+    verb, rest = split_verb(_PARTICLE_LAST.sub(_particle_first, text))  # "turn it on": "turn on it"
     words = [word.lower() for word in rest]
     if not words or words[0] not in _PRONOUNS:
         return None
-    if len(verb) == 1 and len(words) > 1 and (verb[0].lower(), words[-1]) in TWO_WORD_VERBS:
-        verb, words = [*verb, words[-1]], words[:-1]  # "turn it on"
     action = action_spelled("_".join(verb))
     if action is None or action == "put" or ACTIONS[action] is Arity.NONE:
         return None

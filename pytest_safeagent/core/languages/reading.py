@@ -105,9 +105,7 @@ class _Word:
     forward: bool = False  # of a mark: a preposition, marking the name after it, not the one before
     evident: bool = False  # shows the line is in the table's language (:func:`_evident`)
     pronoun: bool = False  # of a verb: an object pronoun joined to it ("ábrela")
-    glossing: str = (
-        ""  # of a gloss: the type the name before it names in the table ("mesa (Desk)": DiningTable)
-    )
+    glossing: str = ""  # of a gloss: the type the table's name before it names ("mesa (Desk)": DiningTable)
 
 
 @dataclass
@@ -560,9 +558,8 @@ def _step_of(
         if word.kind != "noun":
             continue
         if word.gloss and nouns and not nouns[-1].gloss:
-            nouns[-1] = replace(
-                word, role=nouns[-1].role, glossing=nouns[-1].value
-            )  # the type in brackets wins
+            # the type in brackets wins
+            nouns[-1] = replace(word, role=nouns[-1].role, glossing=nouns[-1].value)
         elif not (nouns and nouns[-1].value == word.value):
             nouns.append(word)
     liquids = [word.value for word in content if word.kind == "liquid"]
@@ -596,8 +593,8 @@ def _step_of(
         target = carried[0] if len(carried) == 1 else nouns[0]
     verb, alternative = _AMBIGUOUS.get(verb, (verb, None))
     step = _acting_on(Step(verb, alternative=alternative, translated=True), target.value, target.own)
-    glossed = target.glossing if target.glossing != target.value else None
-    return replace(step, instance=int(numbers[0]) if numbers else None, glossed=glossed or None), target
+    glossed = target.glossing if target.glossing not in ("", target.value) else None
+    return replace(step, instance=int(numbers[0]) if numbers else None, glossed=glossed), target
 
 
 def _says_its_object(lexicon: _Lexicon, words: list[_Word]) -> bool:
