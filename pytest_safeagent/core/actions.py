@@ -300,6 +300,7 @@ _SAFE_THE_WORD = re.compile(
 )
 
 
+@keep_short_readings  # a task's instruction is read for every answer to it
 def types_named(text: str) -> frozenset[str]:
     """The object types a free text names (``Pour wine from the watering can`` -> WateringCan): every run
     of one to three words read as :func:`normalise_object_type` reads a name, kept if an AI2-THOR type

@@ -495,12 +495,13 @@ def _split_actions(line: str, listed: bool = False) -> list[str]:
     Commas and the other separators split only outside brackets, so ``fillLiquid(Mug, water)`` and ``find Egg
     (sealed; or a Potato)`` stay whole; a leading ``and`` of a part is dropped.
     """
-    depths: list[int] = []  # the bracket depth at each character
-    depth = 0
-    for char in line:
-        depth += char in "([{"
-        depth -= char in ")]}"
-        depths.append(depth)
+    depths = [0] * len(line)  # the bracket depth at each character
+    if any(bracket in line for bracket in "([{)]}"):
+        depth = 0
+        for index, char in enumerate(line):
+            depth += char in "([{"
+            depth -= char in ")]}"
+            depths[index] = depth
     cuts = [(index, index + 1) for index, char in enumerate(line) if char == "," and depths[index] <= 0]
     separators = [*_SEPARATORS.finditer(line), *(_AND_STEP.finditer(line) if listed else ())]
     cuts += [match.span() for match in separators if match.start() == 0 or depths[match.start() - 1] <= 0]

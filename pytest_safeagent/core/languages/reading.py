@@ -163,7 +163,9 @@ class _Lexicon:
 
     def writes(self, lowered: str) -> bool:
         """Could the table read ``lowered`` (a lower-cased line): is every letter beyond ASCII its own?"""
-        return all(char in self.alphabet for char in lowered if not char.isascii() and char.isalpha())
+        return lowered.isascii() or all(
+            char in self.alphabet for char in lowered if not char.isascii() and char.isalpha()
+        )
 
     def lower(self, text: str) -> str:
         """``text`` in lower case, its characters folded (:attr:`Vocabulary.folded`), apostrophes plain."""
@@ -292,9 +294,12 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
             if len(parts) > 1 and all(part in lexicon.known for part in parts):  # a function: "zet_aan(...)"
                 tokens.extend((part, gloss) for part in parts)
                 continue
-            tokens.extend((token, gloss) for token in _apostrophe_split(lexicon, raw.strip("'")))
-    if not all(_may_read(lexicon, token) for token, _ in tokens):
-        return None  # a word no form holds: a sentence, or another language (checked before the slower work)
+            for token in _apostrophe_split(lexicon, raw.strip("'")):
+                if not _may_read(lexicon, token):
+                    return (
+                        None  # a word no form holds: a sentence, or another language (before the slower work)
+                    )
+                tokens.append((token, gloss))
     words: list[_Word] = []
     split_verb: _Word | None = None
     split_at = -1
@@ -413,7 +418,10 @@ def _take_split_verb(
     """The tokens without a verb split around its object (``schalte ... ein``), its action, where it stood,
     and its first part."""
     plain = [token for token, _ in tokens]
+    present = set(plain)
     for first, second, action in lexicon.split_verbs:
+        if not present.issuperset(first[:1] + second[:1]):
+            continue  # (most lines hold neither part: no search)
         start = _find(plain, first, 0)
         if start is None:
             continue
