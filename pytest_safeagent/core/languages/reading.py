@@ -296,9 +296,8 @@ def _spaced_words(lexicon: _Lexicon, text: str) -> list[_Word] | None:
                 continue
             for token in _apostrophe_split(lexicon, raw.strip("'")):
                 if not _may_read(lexicon, token):
-                    return (
-                        None  # a word no form holds: a sentence, or another language (before the slower work)
-                    )
+                    # a word no form holds: a sentence, or another language (known before the slower work)
+                    return None
                 tokens.append((token, gloss))
     words: list[_Word] = []
     split_verb: _Word | None = None
